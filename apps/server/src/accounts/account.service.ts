@@ -1,0 +1,220 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Database } from '@kabuto/db/database';
+import { errorKeys } from '@kabuto/contracts/errors';
+import type { RestrictionKind, StaffRole } from '@kabuto/contracts/fields';
+import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
+import type { registerCall } from '@kabuto/contracts/user/register';
+import type { loginCall } from '@kabuto/contracts/user/login';
+import type { userInfoCall } from '@kabuto/contracts/user/info';
+import { AppError, refuse } from '../http/app-error.ts';
+import type { Principal } from '../http/policy.ts';
+import type { Clock } from '../clock.ts';
+import type { SmsSender } from '../sms/sms-sender.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { createSession, endAllSessions, endSession } from '../auth/session.service.ts';
+import { hashSecret, verifySecret } from './password-hash.ts';
+import { newInviteCode, normaliseInviteCode } from './invite-code.ts';
+import { afterFailedSignIn } from './sign-in-throttle.ts';
+
+export interface AccountDeps {
+  db: Database;
+  clock: Clock;
+  sms: SmsSender;
+}
+
+interface MemberRow {
+  id: string;
+  account: string;
+  password_hash: string;
+  fund_password_hash: string | null;
+  staff_role: StaffRole | null;
+  failed_logins: number;
+  locked_until: Date | null;
+}
+
+// SPEC §6: restrictions that stop a sign-in, in the order they are reported.
+const signInBlocks: readonly [RestrictionKind, AppError['key']][] = [
+  ['disabled', errorKeys.restriction.disabled],
+  ['login_banned', errorKeys.restriction.loginBanned],
+];
+
+export const resetCodeRules = { validMinutes: 10, maxTries: 5 } as const;
+
+const isUniqueViolation = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+const codeHash = (memberId: string, code: string): string => createHash('sha256').update(`${memberId}:${code}`).digest('hex');
+// A fixed argon2id hash so an unknown account costs the same time as a wrong password.
+let decoyHash: Promise<string> | undefined;
+
+export function accountService({ db, clock, sms }: AccountDeps) {
+  const findByAccount = async (account: string): Promise<MemberRow | undefined> =>
+    (await db.query<MemberRow>(`SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE account = $1`, [account]))[0];
+  const findById = async (id: string): Promise<MemberRow> => {
+    const [row] = await db.query<MemberRow>(`SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE id = $1`, [id]);
+    if (!row) throw refuse(errorKeys.account.notExist, 404);
+    return row;
+  };
+
+  return {
+    async register(body: RequestOf<typeof registerCall> & { agree: true }): Promise<ResponseOf<typeof registerCall>> {
+      const passwordHash = await hashSecret(body.password);
+      const code = normaliseInviteCode(body.inviteCode);
+      try {
+        return await db.transaction(async (tx) => {
+          if ((await tx.query(`SELECT 1 FROM members WHERE account = $1`, [body.account])).length > 0) {
+            throw refuse(errorKeys.account.alreadyExists, 409);
+          }
+          const [seeded] = await tx.query<{ code: string }>(`SELECT code FROM invitation_codes WHERE code = $1`, [code]);
+          const [inviter] = seeded ? [] : await tx.query<{ id: string }>(`SELECT id FROM members WHERE invite_code = $1`, [code]);
+          if (!seeded && !inviter) throw refuse(errorKeys.account.inviterNotExist, 422);
+          await tx.query(
+            `INSERT INTO members (account, password_hash, invite_code, inviter_id, invited_with, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [body.account, passwordHash, newInviteCode(), inviter?.id ?? null, code, clock.now()],
+          );
+          return { account: body.account };
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw refuse(errorKeys.account.alreadyExists, 409);
+        throw err;
+      }
+    },
+
+    async login(body: { account: string; password: string; remember: boolean }, requestId: string): Promise<ResponseOf<typeof loginCall>> {
+      const now = clock.now();
+      const member = await findByAccount(body.account);
+      if (!member) {
+        decoyHash ??= hashSecret('decoy-password-1');
+        await verifySecret(await decoyHash, body.password);
+        throw refuse(errorKeys.account.wrongCredentials, 400);
+      }
+      if (member.locked_until && new Date(member.locked_until) > now) throw refuse(errorKeys.account.locked, 429);
+      if (!(await verifySecret(member.password_hash, body.password))) {
+        const next = afterFailedSignIn({ failedLogins: member.failed_logins, lockedUntil: null }, now);
+        await db.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [member.id, next.failedLogins, next.lockedUntil]);
+        throw next.locked ? refuse(errorKeys.account.locked, 429) : refuse(errorKeys.account.wrongCredentials, 400);
+      }
+      const active = new Set(
+        (await db.query<{ kind: RestrictionKind }>(`SELECT kind FROM member_restrictions WHERE member_id = $1 AND lifted_at IS NULL`, [member.id])).map((r) => r.kind),
+      );
+      for (const [kind, key] of signInBlocks) if (active.has(kind)) throw refuse(key, 403);
+
+      return db.transaction(async (tx) => {
+        await tx.query(`UPDATE members SET failed_logins = 0, locked_until = NULL WHERE id = $1`, [member.id]);
+        const session = await createSession(tx, member.id, body.remember, now);
+        if (member.staff_role) {
+          await recordAudit(tx, { actorId: member.id, actorRole: member.staff_role, action: 'staff.signIn', target: member.account, requestId }, now);
+        }
+        return {
+          token: session.token,
+          account: member.account,
+          is_admin: member.staff_role ? 1 : 0,
+          role: member.staff_role,
+          expiresAt: session.expiresAt.toISOString(),
+        };
+      });
+    },
+
+    async logout(p: Principal): Promise<null> {
+      await endSession(db, p.tokenHash, clock.now());
+      return null;
+    },
+
+    async info(p: Principal): Promise<ResponseOf<typeof userInfoCall>> {
+      const [m] = await db.query<{ account: string; invite_code: string; real_name_status: 'unverified' | 'pending' | 'verified' | 'rejected'; fund_password_hash: string | null; staff_role: StaffRole | null; created_at: Date }>(
+        `SELECT account, invite_code, real_name_status, fund_password_hash, staff_role, created_at FROM members WHERE id = $1`,
+        [p.memberId],
+      );
+      if (!m) throw refuse(errorKeys.account.notExist, 404);
+      const restrictions = await db.query<{ kind: RestrictionKind; reason: string; set_at: Date }>(
+        `SELECT kind, reason, set_at FROM member_restrictions WHERE member_id = $1 AND lifted_at IS NULL ORDER BY set_at`,
+        [p.memberId],
+      );
+      return {
+        account: m.account,
+        inviteCode: m.invite_code,
+        realNameStatus: m.real_name_status,
+        hasFundPassword: m.fund_password_hash !== null,
+        is_admin: m.staff_role ? 1 : 0,
+        role: m.staff_role,
+        restrictions: restrictions.map((r) => ({ kind: r.kind, reason: r.reason, since: new Date(r.set_at).toISOString() })),
+        createdAt: new Date(m.created_at).toISOString(),
+      };
+    },
+
+    async changePassword(p: Principal, body: { oldPassword: string; newPassword: string }, requestId: string): Promise<null> {
+      const member = await findById(p.memberId);
+      if (!(await verifySecret(member.password_hash, body.oldPassword))) throw refuse(errorKeys.password.originalWrong, 400);
+      if (body.oldPassword === body.newPassword) throw refuse(errorKeys.password.sameAsOld, 400);
+      const passwordHash = await hashSecret(body.newPassword);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await tx.query(`UPDATE members SET password_hash = $2 WHERE id = $1`, [member.id, passwordHash]);
+        await endAllSessions(tx, member.id, now);
+        if (member.staff_role) {
+          await recordAudit(tx, { actorId: member.id, actorRole: member.staff_role, action: 'staff.changePassword', target: member.account, requestId }, now);
+        }
+      });
+      return null;
+    },
+
+    async setFundPassword(p: Principal, body: { loginPassword: string; password: string }): Promise<null> {
+      const member = await findById(p.memberId);
+      if (member.fund_password_hash) throw refuse(errorKeys.password.fundAlreadySet, 409);
+      if (!(await verifySecret(member.password_hash, body.loginPassword))) throw refuse(errorKeys.password.originalWrong, 400);
+      const fundHash = await hashSecret(body.password);
+      // Only the first writer wins if two tabs set it at once.
+      const updated = await db.query<{ id: string }>(`UPDATE members SET fund_password_hash = $2 WHERE id = $1 AND fund_password_hash IS NULL RETURNING id`, [member.id, fundHash]);
+      if (updated.length === 0) throw refuse(errorKeys.password.fundAlreadySet, 409);
+      return null;
+    },
+
+    async changeFundPassword(p: Principal, body: { oldPassword: string; newPassword: string }): Promise<null> {
+      const member = await findById(p.memberId);
+      if (!member.fund_password_hash) throw refuse(errorKeys.password.fundNotSet, 409);
+      if (!(await verifySecret(member.fund_password_hash, body.oldPassword))) throw refuse(errorKeys.password.fundWrong, 400);
+      await db.query(`UPDATE members SET fund_password_hash = $2 WHERE id = $1`, [member.id, await hashSecret(body.newPassword)]);
+      return null;
+    },
+
+    /** Answers the same whether or not the account exists, so it cannot be used to find members. */
+    async sendResetCode(body: { account: string }): Promise<{ expiresInSeconds: number }> {
+      const expiresInSeconds = resetCodeRules.validMinutes * 60;
+      const member = await findByAccount(body.account);
+      if (!member) return { expiresInSeconds };
+      const now = clock.now();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.transaction(async (tx) => {
+        await tx.query(`UPDATE password_reset_codes SET used_at = $2 WHERE member_id = $1 AND used_at IS NULL`, [member.id, now]);
+        await tx.query(`INSERT INTO password_reset_codes (member_id, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [
+          member.id, codeHash(member.id, code), now, new Date(now.getTime() + expiresInSeconds * 1000),
+        ]);
+      });
+      await sms.send(member.account, `Kabuto: your password reset code is ${code}. It is valid for ${resetCodeRules.validMinutes} minutes.`);
+      return { expiresInSeconds };
+    },
+
+    async resetPassword(body: { account: string; code: string; password: string }): Promise<null> {
+      const now = clock.now();
+      const member = await findByAccount(body.account);
+      if (!member) throw refuse(errorKeys.reset.codeInvalid, 400);
+      const [pending] = await db.query<{ id: string; code_hash: string; expires_at: Date; attempts: number }>(
+        `SELECT id::text AS id, code_hash, expires_at, attempts FROM password_reset_codes WHERE member_id = $1 AND used_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+        [member.id],
+      );
+      if (!pending || new Date(pending.expires_at) <= now || pending.attempts >= resetCodeRules.maxTries) throw refuse(errorKeys.reset.codeExpired, 400);
+      if (pending.code_hash !== codeHash(member.id, body.code)) {
+        await db.query(`UPDATE password_reset_codes SET attempts = attempts + 1 WHERE id = $1`, [pending.id]);
+        throw refuse(errorKeys.reset.codeInvalid, 400);
+      }
+      const passwordHash = await hashSecret(body.password);
+      await db.transaction(async (tx) => {
+        const used = await tx.query(`UPDATE password_reset_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id`, [pending.id, now]);
+        if (used.length === 0) throw refuse(errorKeys.reset.codeExpired, 400);
+        await tx.query(`UPDATE members SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1`, [member.id, passwordHash]);
+        await endAllSessions(tx, member.id, now);
+      });
+      return null;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { errorKeys } from '@kabuto/contracts/errors';
+import { AppError } from './app-error.ts';
+import type { Principal } from './policy.ts';
+import type { RateLimitName, Route } from './route.ts';
+
+export const apiPrefix = '/api/vue/';
+
+export interface RateLimitRule {
+  max: number;
+  timeWindowMs: number;
+}
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
+
+export type Authenticate = (req: FastifyRequest) => Promise<Principal | null>;
+
+/** First catalogued key among the issues, else the generic one. */
+export function keyOf(error: z.ZodError): string {
+  for (const issue of error.issues) {
+    if (issue.message.startsWith('errors.')) return issue.message;
+  }
+  return errorKeys.request.invalid;
+}
+
+export function registerRoutes(app: FastifyInstance, routes: readonly Route[], authenticate: Authenticate, limits: RateLimits): void {
+  for (const r of routes) {
+    const limit = r.rateLimit ? limits[r.rateLimit] : undefined;
+    app.post(
+      apiPrefix + r.call.path,
+      limit ? { config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } } : {},
+      async (req) => {
+        const principal = await authenticate(req);
+        if (r.policy.kind !== 'public' && !principal) throw new AppError(errorKeys.auth.required, 401);
+        if (r.policy.kind === 'staff' && (!principal?.role || !r.policy.roles.includes(principal.role))) {
+          throw new AppError(errorKeys.auth.forbidden, 403);
+        }
+        const parsed = r.call.request.safeParse(req.body ?? {});
+        if (!parsed.success) throw new AppError(keyOf(parsed.error) as AppError['key'], 400);
+        const data = await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip });
+        return { status: 1, msg: r.success ?? '', data: r.call.response.parse(data) };
+      },
+    );
+  }
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '@kabuto/db/open';
+import { migrate } from '@kabuto/db/migrate';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { seedOnce } from './seed.ts';
+
+const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export async function main(): Promise<void> {
+  const cfg = readConfig(process.env);
+  const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  await migrate(db);
+  const seed = await seedOnce(db, { staffPassword: process.env.SEED_STAFF_PASSWORD });
+  const { app } = await buildApp({ db, webDist, logger: { level: cfg.logLevel } });
+  const close = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: cfg.port, host: cfg.host });
+  const address = `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${cfg.port}/`;
+  const lines = [
+    '',
+    `Kabuto is running at ${address}`,
+    `  database: ${cfg.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${cfg.dataDir}`} · market profile: ${cfg.marketProfile}`,
+    `  demo invitation code: ${seed.inviteCode}`,
+    seed.staffPassword
+      ? `  staff sign-in: account ${seed.staffAccount}, password ${seed.staffPassword}  (shown this once; it is stored only as a hash)`
+      : `  staff sign-in: account ${seed.staffAccount} (password was printed at first start)`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+await main();

@@ -1,0 +1,53 @@
+import { randomInt } from 'node:crypto';
+import type { Database } from '@kabuto/db/database';
+import { hashSecret } from './accounts/password-hash.ts';
+import { newInviteCode } from './accounts/invite-code.ts';
+
+export const staffSeedAccount = '9000000001';
+
+export interface SeedResult {
+  /** Only on the run that created the staff account: the password is never stored in clear. */
+  staffPassword: string | null;
+  staffAccount: string;
+  inviteCode: string;
+}
+
+function randomPassword(length = 16): string {
+  const letters = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
+  const digits = '23456789';
+  const all = letters + digits;
+  for (;;) {
+    let out = '';
+    for (let i = 0; i < length; i++) out += all[randomInt(all.length)];
+    if (/[A-Za-z]/.test(out) && /\d/.test(out)) return out;
+  }
+}
+
+/** Seeds once: settings, one demo invitation code, one admin whose random password is returned once. */
+export async function seedOnce(db: Database, opts: { staffPassword?: string | undefined } = {}): Promise<SeedResult> {
+  const [done] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE name = 'internal.seeded'`);
+  if (done) {
+    const [code] = await db.query<{ code: string }>(`SELECT code FROM invitation_codes ORDER BY created_at LIMIT 1`);
+    return { staffPassword: null, staffAccount: staffSeedAccount, inviteCode: code?.code ?? '' };
+  }
+  const staffPassword = opts.staffPassword ?? randomPassword();
+  const passwordHash = await hashSecret(staffPassword);
+  const inviteCode = `DEMO${newInviteCode(4)}`;
+  await db.transaction(async (tx) => {
+    const settings: [string, string][] = [
+      ['title', 'Kabuto'],
+      ['logo', ''],
+      ['contact', 'support@kabuto.example'],
+      ['internal.seeded', new Date().toISOString()],
+    ];
+    for (const [name, value] of settings) {
+      await tx.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, value]);
+    }
+    await tx.query(`INSERT INTO invitation_codes (code, note) VALUES ($1, 'demo code created at first start')`, [inviteCode]);
+    await tx.query(
+      `INSERT INTO members (account, password_hash, invite_code, invited_with, staff_role) VALUES ($1, $2, $3, 'seed', 'admin')`,
+      [staffSeedAccount, passwordHash, newInviteCode()],
+    );
+  });
+  return { staffPassword, staffAccount: staffSeedAccount, inviteCode };
+}

@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+// STYLE §6: package directions are lint rules. DESIGN "Layout" gives the allowed edges.
+const forbid = (names, message) => ({
+  'no-restricted-imports': ['error', { patterns: names.map((group) => ({ group: [group, `${group}/*`], message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // STYLE §3: focused and skipped tests are rejected.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]",
+          message: 'No .only or .skip: every test runs.',
+        },
+        {
+          selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip)$/]",
+          message: 'No .only or .skip: every test runs.',
+        },
+      ],
+    },
+  },
+  { files: ['packages/domain/**'], rules: forbid(['@kabuto/contracts', '@kabuto/db', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'zod', 'pg', '@electric-sql/pglite', 'fastify', 'react'], 'domain depends on nothing but a decimal type') },
+  { files: ['packages/contracts/**'], rules: forbid(['@kabuto/db', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'pg', '@electric-sql/pglite', 'fastify', 'react'], 'contracts depend on zod and domain types only') },
+  { files: ['packages/db/**'], rules: forbid(['@kabuto/contracts', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'fastify', 'react', 'zod'], 'db depends only on domain') },
+  { files: ['apps/web/**'], rules: forbid(['@kabuto/db', '@kabuto/market', '@kabuto/server', 'pg', '@electric-sql/pglite', 'fastify'], 'web may use contracts and domain only') },
+);

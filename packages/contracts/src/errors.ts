@@ -1,0 +1,72 @@
+// SPEC §8: every refusal the server sends is one of these keys; the web catalogues translate each.
+export const errorKeys = {
+  account: {
+    notExist: 'errors.account.notExist',
+    wrongCredentials: 'errors.account.wrongCredentials',
+    alreadyExists: 'errors.account.alreadyExists',
+    inviterNotExist: 'errors.account.inviterNotExist',
+    accountEmpty: 'errors.account.accountEmpty',
+    passwordEmpty: 'errors.account.passwordEmpty',
+    registerFailed: 'errors.account.registerFailed',
+    accountFormat: 'errors.account.accountFormat',
+    termsRequired: 'errors.account.termsRequired',
+    locked: 'errors.account.locked',
+  },
+  restriction: {
+    frozen: 'errors.restriction.frozen',
+    loginBanned: 'errors.restriction.loginBanned',
+    disabled: 'errors.restriction.disabled',
+    noTrading: 'errors.restriction.noTrading',
+    noWithdrawal: 'errors.restriction.noWithdrawal',
+  },
+  password: {
+    originalWrong: 'errors.password.originalWrong',
+    mismatch: 'errors.password.mismatch',
+    fundWrong: 'errors.password.fundWrong',
+    channelWrong: 'errors.password.channelWrong',
+    secretMismatch: 'errors.password.secretMismatch',
+    format: 'errors.password.format',
+    fundNotSet: 'errors.password.fundNotSet',
+    fundAlreadySet: 'errors.password.fundAlreadySet',
+    sameAsOld: 'errors.password.sameAsOld',
+  },
+  reset: {
+    codeInvalid: 'errors.reset.codeInvalid',
+    codeExpired: 'errors.reset.codeExpired',
+  },
+  process: {
+    tooFrequent: 'errors.process.tooFrequent',
+    busy: 'errors.process.busy',
+    otherFundOperation: 'errors.process.otherFundOperation',
+  },
+  request: {
+    invalid: 'errors.request.invalid',
+    tooLarge: 'errors.request.tooLarge',
+    notFound: 'errors.request.notFound',
+    unsupportedMediaType: 'errors.request.unsupportedMediaType',
+  },
+  auth: {
+    required: 'errors.auth.required',
+    accountMismatch: 'errors.auth.accountMismatch',
+    forbidden: 'errors.auth.forbidden',
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+export type ErrorKey = Leaves<typeof errorKeys>;
+
+export function allErrorKeys(): ErrorKey[] {
+  const out: ErrorKey[] = [];
+  for (const group of Object.values(errorKeys)) out.push(...(Object.values(group) as ErrorKey[]));
+  return out;
+}
+
+// Success notices (SPEC §8: "success messages exist for login, registration, changes, ...").
+export const successKeys = {
+  login: 'success.login',
+  register: 'success.register',
+  changed: 'success.changed',
+  logout: 'success.logout',
+  codeSent: 'success.codeSent',
+} as const;
+export type SuccessKey = (typeof successKeys)[keyof typeof successKeys];
