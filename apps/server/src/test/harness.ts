@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import pg from 'pg';
+import type { Database } from '@kabuto/db/database';
+import { openPglite } from '@kabuto/db/pglite';
+import { openPostgres } from '@kabuto/db/postgres';
+import { migrate } from '@kabuto/db/migrate';
+import { buildApp, type KabutoApp } from '../app.ts';
+import type { RateLimits } from '../http/register-routes.ts';
+import type { SmsSender } from '../sms/sms-sender.ts';
+import { seedOnce, type SeedResult } from '../seed.ts';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(private current = new Date('2026-11-20T01:00:00Z')) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+/** Keeps every SMS so a test can read the code a member would receive. */
+export class MemorySms implements SmsSender {
+  readonly name = 'memory';
+  readonly sent: { to: string; text: string }[] = [];
+  async send(to: string, text: string): Promise<void> {
+    this.sent.push({ to, text });
+  }
+  lastCodeFor(to: string): string {
+    const msg = [...this.sent].reverse().find((m) => m.to === to);
+    const code = msg?.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code sent to ${to}`);
+    return code;
+  }
+}
+
+export interface Answer<T = unknown> {
+  http: number;
+  status: 0 | 1;
+  msg: string;
+  data: T;
+  headers: Record<string, unknown>;
+}
+
+export interface Harness {
+  kind: Database['kind'];
+  db: Database;
+  app: KabutoApp['app'];
+  routes: KabutoApp['routes'];
+  clock: TestClock;
+  sms: MemorySms;
+  seed: SeedResult & { staffPassword: string };
+  call<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
+  /** Registers (with the seeded code) and signs in a new member; returns the headers to send. */
+  member(account?: string, password?: string): Promise<{ account: string; password: string; headers: Record<string, string> }>;
+  signIn(account: string, password: string): Promise<Record<string, string>>;
+}
+
+let accountCounter = 0;
+export const nextAccount = (): string => `08${String(process.pid % 1000).padStart(3, '0')}${String(++accountCounter).padStart(5, '0')}`;
+
+export interface HarnessOptions {
+  rateLimits?: Partial<RateLimits>;
+}
+
+const generous: RateLimits = {
+  signIn: { max: 10_000, timeWindowMs: 60_000 },
+  register: { max: 10_000, timeWindowMs: 60_000 },
+  resetCode: { max: 10_000, timeWindowMs: 60_000 },
+};
+
+async function openTestDatabase(kind: Database['kind']): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await openPostgres({ connectionString: url, searchPath: schema, max: 20 });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+/** DESIGN "Tests": every API test runs on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too. */
+export function describeEachDatabase(title: string, body: (h: () => Harness) => void, options: HarnessOptions = {}): void {
+  const kinds: Database['kind'][] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) {
+    describe(`${title} [${kind}]`, () => {
+      let harness: Harness | undefined;
+      let drop: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        const opened = await openTestDatabase(kind);
+        drop = opened.drop;
+        const db = opened.db;
+        await migrate(db);
+        const staffPassword = `Staff${randomBytes(6).toString('hex')}9`;
+        const seed = await seedOnce(db, { staffPassword });
+        const clock = new TestClock();
+        const sms = new MemorySms();
+        const built = await buildApp({ db, clock, sms, rateLimits: { ...generous, ...options.rateLimits } });
+        await built.app.ready();
+        const call = async <T,>(path: string, payload: unknown = {}, headers: Record<string, string> = {}): Promise<Answer<T>> => {
+          const res = await built.app.inject({
+            method: 'POST',
+            url: `/api/vue/${path}`,
+            headers: { 'content-type': 'application/json', ...headers },
+            payload: JSON.stringify(payload),
+          });
+          const json = res.json() as { status: 0 | 1; msg: string; data: T };
+          return { http: res.statusCode, status: json.status, msg: json.msg, data: json.data, headers: res.headers };
+        };
+        const signIn = async (account: string, password: string) => {
+          const res = await call<{ token: string }>('user/login', { account, password, agree: true });
+          if (res.status !== 1) throw new Error(`sign-in failed for ${account}: ${res.msg}`);
+          return { token: res.data.token, account };
+        };
+        harness = {
+          kind,
+          db,
+          app: built.app,
+          routes: built.routes,
+          clock,
+          sms,
+          seed: { ...seed, staffPassword },
+          call,
+          signIn,
+          async member(account = nextAccount(), password = 'abcd1234') {
+            const reg = await call('user/register', { account, password, confirmPassword: password, inviteCode: seed.inviteCode, agree: true });
+            if (reg.status !== 1) throw new Error(`register failed for ${account}: ${reg.msg}`);
+            return { account, password, headers: await signIn(account, password) };
+          },
+        };
+      });
+      afterAll(async () => {
+        await harness?.app.close();
+        await drop?.();
+      });
+      body(() => {
+        if (!harness) throw new Error('harness not ready');
+        return harness;
+      });
+    });
+  }
+}
