@@ -11,7 +11,7 @@ export async function main(): Promise<void> {
   const cfg = readConfig(process.env);
   const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   await migrate(db);
-  const seed = await seedOnce(db, { staffPassword: process.env.SEED_STAFF_PASSWORD });
+  const seed = await seedOnce(db, { staffPassword: process.env.SEED_STAFF_PASSWORD || undefined, inviteCode: process.env.SEED_INVITE_CODE || undefined });
   const { app } = await buildApp({ db, webDist, logger: { level: cfg.logLevel } });
   const close = async () => {
     await app.close();

@@ -24,7 +24,8 @@ function randomPassword(length = 16): string {
 }
 
 /** Seeds once: settings, one demo invitation code, one admin whose random password is returned once. */
-export async function seedOnce(db: Database, opts: { staffPassword?: string | undefined } = {}): Promise<SeedResult> {
+/** staffPassword and inviteCode may be given by scripted set-ups (the browser tests); otherwise both are random. */
+export async function seedOnce(db: Database, opts: { staffPassword?: string | undefined; inviteCode?: string | undefined } = {}): Promise<SeedResult> {
   const [done] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE name = 'internal.seeded'`);
   if (done) {
     const [code] = await db.query<{ code: string }>(`SELECT code FROM invitation_codes ORDER BY created_at LIMIT 1`);
@@ -32,7 +33,7 @@ export async function seedOnce(db: Database, opts: { staffPassword?: string | un
   }
   const staffPassword = opts.staffPassword ?? randomPassword();
   const passwordHash = await hashSecret(staffPassword);
-  const inviteCode = `DEMO${newInviteCode(4)}`;
+  const inviteCode = opts.inviteCode ?? `DEMO${newInviteCode(4)}`;
   await db.transaction(async (tx) => {
     const settings: [string, string][] = [
       ['title', 'Kabuto'],

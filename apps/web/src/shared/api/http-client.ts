@@ -1,0 +1,130 @@
+import axios, { AxiosError } from 'axios';
+import type { AxiosAdapter, AxiosInstance } from 'axios';
+import type { z } from 'zod';
+import type { CallContract, RequestOf, ResponseOf } from '@kabuto/contracts/call';
+import { API_BASE_URL, REQUEST_TIMEOUT_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '../../app/app.constants.ts';
+
+export const clientNoticeKeys = {
+  network: 'notice.network',
+  timeout: 'notice.timeout',
+  requestFailed: 'notice.requestFailed',
+} as const;
+
+export type ApiErrorKind = 'refusal' | 'unauthorized' | 'timeout' | 'network' | 'http' | 'canceled';
+
+/** A failed call: `messageKey` is the server's dotted key (or a client notice key) to translate. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly messageKey: string;
+  readonly httpStatus: number | null;
+
+  constructor(kind: ApiErrorKind, messageKey: string, httpStatus: number | null) {
+    super(messageKey);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.messageKey = messageKey;
+    this.httpStatus = httpStatus;
+  }
+}
+
+export interface ClientSession {
+  token: string;
+  account: string;
+  isAdmin: boolean;
+}
+
+export interface HttpClientDeps {
+  getSession: () => ClientSession;
+  /** Shows a brief notice (SPEC §8: 2 s) with an already translated text. */
+  notify: (text: string) => void;
+  translate: (key: string) => string;
+  /** SPEC §4: called 1.5 s after an HTTP 401; sends the user to /login/login. */
+  onUnauthorized: () => void;
+  adapter?: AxiosAdapter;
+}
+
+export interface HttpClient {
+  axios: AxiosInstance;
+  call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options?: { signal?: AbortSignal }): Promise<ResponseOf<C>>;
+}
+
+function envelopeMsg(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const msg = (body as { msg?: unknown }).msg;
+  return typeof msg === 'string' && msg !== '' ? msg : null;
+}
+
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// SPEC §7–8: one client for every call.
+export function createHttpClient(deps: HttpClientDeps): HttpClient {
+  const instance = axios.create({
+    baseURL: API_BASE_URL,
+    timeout: REQUEST_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/json' },
+    transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
+    ...(deps.adapter ? { adapter: deps.adapter } : {}),
+  });
+
+  instance.interceptors.request.use((config) => {
+    const session = deps.getSession();
+    // SPEC §7: token and account on every request; is-admin only when the flag is set.
+    config.headers.set('token', session.token);
+    config.headers.set('account', session.account);
+    if (session.isAdmin) config.headers.set('is-admin', '1');
+    else config.headers.delete('is-admin');
+    return config;
+  });
+
+  const refuse = (kind: ApiErrorKind, key: string, httpStatus: number | null): ApiError => {
+    deps.notify(deps.translate(key));
+    return new ApiError(kind, key, httpStatus);
+  };
+
+  async function failure(error: unknown): Promise<never> {
+    if (axios.isCancel(error)) throw new ApiError('canceled', clientNoticeKeys.requestFailed, null);
+    if (!(error instanceof AxiosError)) throw refuse('network', clientNoticeKeys.network, null);
+    const response = error.response;
+    if (response) {
+      const key = envelopeMsg(response.data);
+      const shown = refuse(key ? 'refusal' : 'http', key ?? clientNoticeKeys.requestFailed, response.status);
+      if (response.status === 401) {
+        // SPEC §4: any 401 → /login/login after 1.5 s, then the error is passed on.
+        await wait(UNAUTHORIZED_REDIRECT_DELAY_MS);
+        deps.onUnauthorized();
+        throw new ApiError('unauthorized', shown.messageKey, 401);
+      }
+      throw shown;
+    }
+    if (error.code === AxiosError.ETIMEDOUT || error.code === AxiosError.ECONNABORTED) {
+      throw refuse('timeout', clientNoticeKeys.timeout, null);
+    }
+    throw refuse('network', clientNoticeKeys.network, null);
+  }
+
+  async function call<C extends CallContract<z.ZodType, z.ZodType>>(
+    contract: C,
+    body: RequestOf<C>,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ResponseOf<C>> {
+    let data: unknown;
+    let httpStatus: number;
+    try {
+      const response = await instance.post<unknown>(contract.path, body, options.signal ? { signal: options.signal } : {});
+      data = response.data;
+      httpStatus = response.status;
+    } catch (error) {
+      return failure(error);
+    }
+    const status = typeof data === 'object' && data !== null ? (data as { status?: unknown }).status : undefined;
+    if (status !== 1) {
+      // SPEC §8: status other than 1 → a brief notice with the translated msg.
+      throw refuse('refusal', envelopeMsg(data) ?? clientNoticeKeys.requestFailed, httpStatus);
+    }
+    return (data as { data: ResponseOf<C> }).data;
+  }
+
+  return { axios: instance, call };
+}
