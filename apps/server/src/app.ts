@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import type { Redis } from 'ioredis';
 import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { AppError } from './http/app-error.ts';
@@ -33,6 +34,8 @@ export interface AppOptions {
   sms?: SmsSender;
   rateLimits?: Partial<RateLimits>;
   logger?: FastifyServerOptions['logger'];
+  /** Scaled mode: rate-limit counters shared by every API process. */
+  redis?: Redis | undefined;
   /** Built SPA to serve at `/`; null serves the API only. */
   webDist?: string | null;
 }
@@ -80,6 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   });
   await app.register(rateLimit, {
     global: false,
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'kabuto-rl-' } : {}),
     errorResponseBuilder: () => new AppError(errorKeys.process.tooFrequent, 429),
   });
 

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { openDatabase } from '@kabuto/db/open';
 import { migrate } from '@kabuto/db/migrate';
 import { buildApp } from './app.ts';
@@ -12,9 +13,12 @@ export async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   await migrate(db);
   const seed = await seedOnce(db, { staffPassword: process.env.SEED_STAFF_PASSWORD || undefined, inviteCode: process.env.SEED_INVITE_CODE || undefined });
-  const { app } = await buildApp({ db, webDist, logger: { level: cfg.logLevel } });
+  // Scaled mode: Redis holds what every process must share (rate-limit counters now; the bus later).
+  const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+  const { app } = await buildApp({ db, webDist, redis, logger: { level: cfg.logLevel } });
   const close = async () => {
     await app.close();
+    redis?.disconnect();
     await db.close();
     process.exit(0);
   };
@@ -25,7 +29,7 @@ export async function main(): Promise<void> {
   const lines = [
     '',
     `Kabuto is running at ${address}`,
-    `  database: ${cfg.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${cfg.dataDir}`} · market profile: ${cfg.marketProfile}`,
+    `  database: ${cfg.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${cfg.dataDir}`} · shared state: ${cfg.redisUrl ? 'Redis (REDIS_URL)' : 'in-process'} · market profile: ${cfg.marketProfile}`,
     `  demo invitation code: ${seed.inviteCode}`,
     seed.staffPassword
       ? `  staff sign-in: account ${seed.staffAccount}, password ${seed.staffPassword}  (shown this once; it is stored only as a hash)`

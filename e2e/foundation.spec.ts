@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { freshAccount, inviteCode, shot, staffAccount, staffPassword } from './screens.ts';
+
+// Issue 2's walk: start → register → sign in → language → change password → sign in again → sign out;
+// then staff sees the audit log, and a member who claims is-admin is refused.
+test.describe.configure({ mode: 'serial' });
+
+const account = freshAccount();
+const firstPassword = 'kabuto2026';
+const secondPassword = 'kabuto2027';
+
+async function signIn(page: import('@playwright/test').Page, who: string, password: string) {
+  await page.goto('/#/login/login');
+  await page.getByTestId('login-account').fill(who);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-agree').click();
+  await page.getByTestId('login-submit').click();
+}
+
+test('a newcomer lands on the start screen, registers with the seeded code and signs in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/#\/login\/start/);
+  await expect(page.getByTestId('start-register')).toBeVisible();
+  await shot(page, 'start');
+
+  await page.getByTestId('start-register').click();
+  await expect(page).toHaveURL(/#\/login\/register/);
+  await page.getByTestId('register-account').fill(account);
+  await page.getByTestId('register-password').fill(firstPassword);
+  await page.getByTestId('register-confirm').fill(firstPassword);
+  await page.getByTestId('register-invite').fill(inviteCode());
+  await page.getByTestId('register-agree').click();
+  await shot(page, 'register-filled');
+  await page.getByTestId('register-submit').click();
+
+  await expect(page).toHaveURL(/#\/login\/login/);
+  await expect(page.getByTestId('login-account')).toHaveValue(account);
+  await shot(page, 'login');
+  await page.getByTestId('login-password').fill(firstPassword);
+  await page.getByTestId('login-agree').click();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/user\/setting/);
+  await expect(page.getByText(account)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('tokend'))).toBeTruthy();
+  expect(await page.evaluate(() => localStorage.getItem('account'))).toBe(account);
+  await shot(page, 'settings-jp');
+});
+
+test('the member switches to English and back to Japanese', async ({ page }) => {
+  await signIn(page, account, firstPassword);
+  await expect(page).toHaveURL(/#\/user\/setting/);
+  await page.getByTestId('setting-lang').click();
+  await expect(page).toHaveURL(/#\/user\/changeLang/);
+  await page.getByTestId('lang-en').click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+  await expect(page.getByText('Language', { exact: false }).first()).toBeVisible();
+  await shot(page, 'language-en');
+  await page.goto('/#/user/setting');
+  await expect(page.getByText('Sign out', { exact: false }).first()).toBeVisible();
+  await shot(page, 'settings-en');
+  await page.getByTestId('setting-lang').click();
+  await page.getByTestId('lang-jp').click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('lang'))).toBe('jp');
+  await shot(page, 'language-jp');
+});
+
+test('the member changes the login password, signs in with the new one and signs out', async ({ page }) => {
+  await signIn(page, account, firstPassword);
+  await expect(page).toHaveURL(/#\/user\/setting/);
+  await page.getByTestId('setting-login-password').click();
+  await expect(page).toHaveURL(/#\/user\/loginPassword/);
+  await page.getByTestId('pwd-old').fill(firstPassword);
+  await page.getByTestId('pwd-new').fill(secondPassword);
+  await page.getByTestId('pwd-confirm').fill(secondPassword);
+  await shot(page, 'login-password');
+  await page.getByTestId('pwd-submit').click();
+  await expect(page).toHaveURL(/#\/login\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('tokend'))).toBeFalsy();
+
+  // The old password no longer works; the refusal is shown translated.
+  await signIn(page, account, firstPassword);
+  await expect(page).toHaveURL(/#\/login\/login/);
+  await shot(page, 'login-refused');
+
+  await signIn(page, account, secondPassword);
+  await expect(page).toHaveURL(/#\/user\/setting/);
+  await page.getByTestId('setting-logout').click();
+  await page.getByRole('button', { name: /ログアウト|サインアウト|確認|OK/ }).last().click();
+  await expect(page).toHaveURL(/#\/login\/login/);
+  expect(await page.evaluate(() => localStorage.getItem('tokend'))).toBeFalsy();
+  await shot(page, 'signed-out');
+});
+
+test('staff sign in and see their sign-ins in the audit log', async ({ page }) => {
+  await signIn(page, staffAccount, staffPassword());
+  await expect(page).toHaveURL(/#\/admin/);
+  const table = page.getByTestId('admin-audit-table');
+  await expect(table).toBeVisible();
+  await expect(table.getByText('staff.signIn').first()).toBeVisible();
+  await expect(table.getByText(staffAccount).first()).toBeVisible();
+  await shot(page, 'admin-audit-log');
+});
+
+test('a member who sets is_admin and sends is-admin is refused the back office', async ({ page }) => {
+  await signIn(page, account, secondPassword);
+  await expect(page).toHaveURL(/#\/user\/setting/);
+  await page.evaluate(() => localStorage.setItem('is_admin', '1'));
+  await page.goto('/#/admin');
+  await page.reload();
+  await expect(page.getByTestId('admin-no-access')).toBeVisible();
+  await shot(page, 'admin-refused');
+
+  const headers = await page.evaluate(() => ({ token: localStorage.getItem('tokend') ?? '', account: localStorage.getItem('account') ?? '' }));
+  const res = await page.request.post('/api/vue/admin/auditLog', {
+    data: {},
+    headers: { ...headers, 'is-admin': '1' },
+  });
+  expect(res.status()).toBe(403);
+  expect(await res.json()).toMatchObject({ status: 0, msg: 'errors.auth.forbidden' });
+});

@@ -1,0 +1,21 @@
+import type { Page } from '@playwright/test';
+
+let counter = 0;
+/** Saves a full-page screenshot of what the member sees, numbered in visiting order. */
+export async function shot(page: Page, name: string): Promise<void> {
+  counter += 1;
+  await page.screenshot({ path: `e2e/screenshots/${String(counter).padStart(2, '0')}-${name}.png`, fullPage: true });
+}
+
+export const staffAccount = '9000000001';
+export const staffPassword = (): string => required('E2E_STAFF_PASSWORD');
+export const inviteCode = (): string => required('E2E_INVITE_CODE');
+
+function required(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} is not set: run the browser tests with npm run test:e2e`);
+  return v;
+}
+
+/** A fresh ten-digit account per run. */
+export const freshAccount = (): string => `070${String(Date.now()).slice(-7)}`;
