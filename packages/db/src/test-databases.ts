@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from './database.ts';
+import { migrate } from './migrate.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+/** Tests only: the databases every test runs on — PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const testDatabaseKinds = (): Database['kind'][] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+
+/** A migrated, empty database; PostgreSQL gets a fresh schema that `drop` removes. */
+export async function openTestDatabase(kind: Database['kind']): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openPglite();
+    await migrate(db);
+    return { db, drop: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await openPostgres({ connectionString: url, searchPath: schema, max: 20 });
+  await migrate(db);
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
