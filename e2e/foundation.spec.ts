@@ -13,7 +13,7 @@ async function signIn(page: import('@playwright/test').Page, who: string, passwo
   await page.goto('/#/login/login');
   await page.getByTestId('login-account').fill(who);
   await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-agree').click();
+  await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
 }
 
@@ -29,7 +29,7 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
   await page.getByTestId('register-password').fill(firstPassword);
   await page.getByTestId('register-confirm').fill(firstPassword);
   await page.getByTestId('register-invite').fill(inviteCode());
-  await page.getByTestId('register-agree').click();
+  await page.getByTestId('register-agree').check();
   await shot(page, 'register-filled');
   await page.getByTestId('register-submit').click();
 
@@ -37,7 +37,7 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
   await expect(page.getByTestId('login-account')).toHaveValue(account);
   await shot(page, 'login');
   await page.getByTestId('login-password').fill(firstPassword);
-  await page.getByTestId('login-agree').click();
+  await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/#\/user\/setting/);
   await expect(page.getByText(account)).toBeVisible();

@@ -13,7 +13,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 800,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },

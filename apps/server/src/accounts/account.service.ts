@@ -6,7 +6,7 @@ import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
 import type { registerCall } from '@kabuto/contracts/user/register';
 import type { loginCall } from '@kabuto/contracts/user/login';
 import type { userInfoCall } from '@kabuto/contracts/user/info';
-import { AppError, refuse } from '../http/app-error.ts';
+import { refuse, type AppError } from '../http/app-error.ts';
 import type { Principal } from '../http/policy.ts';
 import type { Clock } from '../clock.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
@@ -88,9 +88,19 @@ export function accountService({ db, clock, sms }: AccountDeps) {
       }
       if (member.locked_until && new Date(member.locked_until) > now) throw refuse(errorKeys.account.locked, 429);
       if (!(await verifySecret(member.password_hash, body.password))) {
-        const next = afterFailedSignIn({ failedLogins: member.failed_logins, lockedUntil: null }, now);
-        await db.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [member.id, next.failedLogins, next.lockedUntil]);
-        throw next.locked ? refuse(errorKeys.account.locked, 429) : refuse(errorKeys.account.wrongCredentials, 400);
+        // Counted under a row lock so that simultaneous wrong tries cannot overwrite each other's count;
+        // a try that raced with the one that started a wait is refused like any try during the wait.
+        const locked = await db.transaction(async (tx) => {
+          const [current] = await tx.query<{ failed_logins: number; locked_until: Date | null }>(
+            `SELECT failed_logins, locked_until FROM members WHERE id = $1 FOR UPDATE`,
+            [member.id],
+          );
+          if (current?.locked_until && new Date(current.locked_until) > now) return true;
+          const next = afterFailedSignIn({ failedLogins: current?.failed_logins ?? 0, lockedUntil: null }, now);
+          await tx.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [member.id, next.failedLogins, next.lockedUntil]);
+          return next.locked;
+        });
+        throw locked ? refuse(errorKeys.account.locked, 429) : refuse(errorKeys.account.wrongCredentials, 400);
       }
       const active = new Set(
         (await db.query<{ kind: RestrictionKind }>(`SELECT kind FROM member_restrictions WHERE member_id = $1 AND lifted_at IS NULL`, [member.id])).map((r) => r.kind),
@@ -98,7 +108,12 @@ export function accountService({ db, clock, sms }: AccountDeps) {
       for (const [kind, key] of signInBlocks) if (active.has(kind)) throw refuse(key, 403);
 
       return db.transaction(async (tx) => {
-        await tx.query(`UPDATE members SET failed_logins = 0, locked_until = NULL WHERE id = $1`, [member.id]);
+        // A wait or lock started by a simultaneous wrong try still applies to this one.
+        const cleared = await tx.query(
+          `UPDATE members SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING id`,
+          [member.id, now],
+        );
+        if (cleared.length === 0) throw refuse(errorKeys.account.locked, 429);
         const session = await createSession(tx, member.id, body.remember, now);
         if (member.staff_role) {
           await recordAudit(tx, { actorId: member.id, actorRole: member.staff_role, action: 'staff.signIn', target: member.account, requestId }, now);
@@ -200,11 +215,16 @@ export function accountService({ db, clock, sms }: AccountDeps) {
         `SELECT id::text AS id, code_hash, expires_at, attempts FROM password_reset_codes WHERE member_id = $1 AND used_at IS NULL ORDER BY created_at DESC LIMIT 1`,
         [member.id],
       );
-      if (!pending || new Date(pending.expires_at) <= now || pending.attempts >= resetCodeRules.maxTries) throw refuse(errorKeys.reset.codeExpired, 400);
-      if (pending.code_hash !== codeHash(member.id, body.code)) {
-        await db.query(`UPDATE password_reset_codes SET attempts = attempts + 1 WHERE id = $1`, [pending.id]);
-        throw refuse(errorKeys.reset.codeInvalid, 400);
-      }
+      // No code requested answers like an unknown account: this call must not reveal who is a member.
+      if (!pending) throw refuse(errorKeys.reset.codeInvalid, 400);
+      if (new Date(pending.expires_at) <= now) throw refuse(errorKeys.reset.codeExpired, 400);
+      // Each try is claimed atomically, so simultaneous guesses cannot exceed the limit.
+      const claimed = await db.query(
+        `UPDATE password_reset_codes SET attempts = attempts + 1 WHERE id = $1 AND used_at IS NULL AND attempts < $2 RETURNING id`,
+        [pending.id, resetCodeRules.maxTries],
+      );
+      if (claimed.length === 0) throw refuse(errorKeys.reset.codeExpired, 400);
+      if (pending.code_hash !== codeHash(member.id, body.code)) throw refuse(errorKeys.reset.codeInvalid, 400);
       const passwordHash = await hashSecret(body.password);
       await db.transaction(async (tx) => {
         const used = await tx.query(`UPDATE password_reset_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id`, [pending.id, now]);

@@ -23,6 +23,10 @@ export function keyOf(error: z.ZodError): string {
   return errorKeys.request.invalid;
 }
 
+// PostgreSQL text cannot hold U+0000: such input is refused here instead of failing in the database as a 500.
+const containsNul = (value: unknown): boolean =>
+  typeof value === 'string' ? value.includes('\u0000') : typeof value === 'object' && value !== null && Object.values(value).some(containsNul);
+
 export function registerRoutes(app: FastifyInstance, routes: readonly Route[], authenticate: Authenticate, limits: RateLimits): void {
   for (const r of routes) {
     const limit = r.rateLimit ? limits[r.rateLimit] : undefined;
@@ -35,8 +39,10 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
         if (r.policy.kind === 'staff' && (!principal?.role || !r.policy.roles.includes(principal.role))) {
           throw new AppError(errorKeys.auth.forbidden, 403);
         }
-        const parsed = r.call.request.safeParse(req.body ?? {});
+        // A request without a body reads as {}; a JSON `null` body is not an object and is refused by the contract.
+        const parsed = r.call.request.safeParse(req.body === undefined ? {} : req.body);
         if (!parsed.success) throw new AppError(keyOf(parsed.error) as AppError['key'], 400);
+        if (containsNul(parsed.data)) throw new AppError(errorKeys.request.invalid, 400);
         const data = await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip });
         return { status: 1, msg: r.success ?? '', data: r.call.response.parse(data) };
       },

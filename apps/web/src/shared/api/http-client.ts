@@ -2,7 +2,7 @@ import axios, { AxiosError } from 'axios';
 import type { AxiosAdapter, AxiosInstance } from 'axios';
 import type { z } from 'zod';
 import type { CallContract, RequestOf, ResponseOf } from '@kabuto/contracts/call';
-import { API_BASE_URL, REQUEST_TIMEOUT_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '../../app/app.constants.ts';
+import { API_BASE_URL, REQUEST_TIMEOUT_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '../spec.constants.ts';
 
 export const clientNoticeKeys = {
   network: 'notice.network',

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config.ts';
+
+describe('server settings from the environment', () => {
+  it('defaults to port 8080 on 127.0.0.1, PGlite in ./data, demo market, in-process state', () => {
+    expect(readConfig({}, '/srv/kabuto')).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      marketProfile: 'demo',
+      dataDir: '/srv/kabuto/data',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn' };
+    expect(readConfig(env, '/srv/kabuto')).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://db/kabuto',
+      redisUrl: 'redis://r:6379',
+      marketProfile: 'tse',
+      dataDir: '/var/lib/kabuto',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty DATABASE_URL and REDIS_URL as unset', () => {
+    expect(readConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+  });
+
+  it.each(['abc', '-1', '65536', '80.5'])('refuses PORT=%s', (port) => {
+    expect(() => readConfig({ PORT: port })).toThrow(/PORT must be a port number/);
+  });
+
+  it('refuses an unknown MARKET_PROFILE', () => {
+    expect(() => readConfig({ MARKET_PROFILE: 'nyse' })).toThrow(/MARKET_PROFILE must be demo or tse/);
+  });
+});

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { KeepAliveOutlet } from './keep-alive-outlet.tsx';
+import { routeMeta } from './routes.tsx';
+import { useSession } from '../shared/session/session.store.ts';
+import { installNativeBackButton } from '../shared/shell/native-shell.ts';
+import { back, canGoBack, currentPath } from '../shared/navigation/navigation.ts';
+import { showNoticeKey } from '../shared/api/notice.ts';
+
+/** The frame every route renders in: width cap, kept-alive screens, native back button. */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const { token } = useSession();
+  const wide = pathname === '/admin' || pathname.startsWith('/admin/');
+
+  useEffect(() => {
+    // SPEC §2: the native shell's back button; the NavBar back arrow calls the same `back`.
+    return installNativeBackButton({
+      canGoBack,
+      goBack: () => back(routeMeta(currentPath())?.backTo),
+      notify: () => showNoticeKey('notice.pressAgainToExit'),
+    });
+  }, []);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className={wide ? 'app-frame app-frame--wide' : 'app-frame'}>
+      <KeepAliveOutlet metaFor={routeMeta} resetKey={token} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { ConfigProvider } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import zhTW from 'antd-mobile/es/locales/zh-TW';
+import jaJP from 'antd-mobile/es/locales/ja-JP';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import { AppRoot } from './app-root.tsx';
+import type { AppRouter } from './router.tsx';
+import { i18n } from '../i18n/i18n.ts';
+import { createQueryClient } from '../shared/api/query-client.ts';
+import { AppConfigContext } from '../shared/config/app-config.ts';
+import type { AppConfig } from '../shared/config/app-config.ts';
+import { BootReportContext } from '../shared/config/boot-report.ts';
+import type { BootReport } from '../shared/config/boot-report.ts';
+import { isLang } from '../shared/session/session.store.ts';
+
+const kitLocales = { en: enUS, tw: zhTW, jp: jaJP } as const;
+
+interface AppProps {
+  config: AppConfig;
+  boot: BootReport;
+  /** Created once outside React: StrictMode runs state initialisers twice, and push/back must drive the router on screen. */
+  router: AppRouter;
+}
+
+function Providers({ config, boot, router }: AppProps) {
+  const [queryClient] = useState(createQueryClient);
+  const { i18n: current } = useTranslation();
+  const lang = isLang(current.language) ? current.language : 'jp';
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={kitLocales[lang]}>
+        <AppConfigContext.Provider value={config}>
+          <BootReportContext.Provider value={boot}>
+            <RouterProvider router={router} />
+          </BootReportContext.Provider>
+        </AppConfigContext.Provider>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function App({ config, boot, router }: AppProps) {
+  return (
+    <AppRoot>
+      <I18nextProvider i18n={i18n}>
+        <Providers config={config} boot={boot} router={router} />
+      </I18nextProvider>
+    </AppRoot>
+  );
+}

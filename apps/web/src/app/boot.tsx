@@ -1,0 +1,92 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { SpinLoading } from 'antd-mobile';
+import { configCall } from '@kabuto/contracts/common/config';
+import { App } from './app.tsx';
+import { createAppRouter } from './router.tsx';
+import { api } from '../shared/api/api.ts';
+import { toAppConfig } from '../shared/config/app-config.ts';
+import type { AppConfig } from '../shared/config/app-config.ts';
+import type { LanguageReady } from '../i18n/i18n.ts';
+import { LoadFailure } from '../shared/components/load-failure.tsx';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/spec.constants.ts';
+import { withLoadTimeout } from './lazy-screen.tsx';
+
+/** A same-origin sheet that failed has no readable rules (Chrome: empty or a SecurityError); Vite never emits an empty one. */
+function loadedSheet(link: HTMLLinkElement, sheet: CSSStyleSheet): boolean {
+  if (new URL(link.href, window.location.href).origin !== window.location.origin) return true;
+  try {
+    return sheet.cssRules.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** One stylesheet link: resolves when it has loaded, rejects when it failed or took longer than 120 s (SPEC §9). */
+export function stylesheetSettled(link: HTMLLinkElement, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<void> {
+  if (link.sheet) return loadedSheet(link, link.sheet) ? Promise.resolve() : Promise.reject(new Error(`stylesheet failed: ${link.href}`));
+  return withLoadTimeout(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        link.addEventListener('load', () => resolve(), { once: true });
+        link.addEventListener('error', () => reject(new Error(`stylesheet failed: ${link.href}`)), { once: true });
+      }),
+    timeoutMs,
+  );
+}
+
+export async function stylesheetsLoaded(doc: Document = document): Promise<boolean> {
+  const links = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'));
+  try {
+    await Promise.all(links.map((link) => stylesheetSettled(link)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function applyConfigToDocument(config: AppConfig, doc: Document = document): void {
+  doc.title = config.title;
+  const icon = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (icon) icon.href = config.logoUrl;
+}
+
+function BootSplash() {
+  return (
+    <div className="boot-splash" aria-busy="true">
+      <SpinLoading color="primary" style={{ '--size': '40px' }} />
+    </div>
+  );
+}
+
+/**
+ * SPEC §4 and DESIGN "Front end": the config is fetched first and the app is mounted only after
+ * it succeeds; a failure shows a translated retry screen instead of a blank page.
+ */
+export async function startApp(root: Root, language: LanguageReady): Promise<void> {
+  root.render(<BootSplash />);
+
+  if (!(await stylesheetsLoaded())) {
+    // SPEC §8: a stylesheet that failed to load → the generic failure message; a reload fetches it again.
+    root.render(<LoadFailure titleKey="boot.loadFailedTitle" messageKey="notice.chunkFailed" onRetry={() => window.location.reload()} testId="boot-failure" />);
+    return;
+  }
+
+  const began = performance.now();
+  let config: AppConfig;
+  try {
+    config = toAppConfig(await api.call(configCall, { type: 'all' }));
+  } catch {
+    root.render(
+      <LoadFailure titleKey="boot.configFailedTitle" messageKey="notice.configFailed" onRetry={() => void startApp(root, language)} testId="config-failure" />,
+    );
+    return;
+  }
+  applyConfigToDocument(config);
+  const boot = { configMs: Math.round(performance.now() - began), lang: language.lang, langSource: language.source };
+  root.render(
+    <StrictMode>
+      <App config={config} boot={boot} router={createAppRouter()} />
+    </StrictMode>,
+  );
+}

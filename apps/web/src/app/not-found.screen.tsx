@@ -1,0 +1,16 @@
+import { Button, ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { replace } from '../shared/navigation/navigation.ts';
+
+/** An address that is not (yet) a route: say so and offer the way back. */
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="load-failure" data-testid="not-found">
+      <ErrorBlock status="empty" title={t('notFound.title')} description={t('notFound.body')} fullPage={false} />
+      <Button color="primary" size="large" block onClick={() => replace('/login/start')}>
+        {t('notFound.action')}
+      </Button>
+    </div>
+  );
+}

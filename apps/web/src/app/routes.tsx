@@ -1,0 +1,85 @@
+import type { ComponentType } from 'react';
+import { lazyScreen } from './lazy-screen.tsx';
+import type { RouteMeta } from '../shared/navigation/route-meta.ts';
+
+export interface AppRoute {
+  /** The address exactly as SPEC §2 names it. */
+  path: string;
+  Screen: ComponentType;
+  meta: RouteMeta;
+}
+
+// SPEC §2 routes built so far (issue "Foundation"). Each entry maps the spec's address to a screen that works.
+export const appRoutes: readonly AppRoute[] = [
+  {
+    path: '/login/start',
+    Screen: lazyScreen(() => import('../features/start/screens/start.screen.tsx').then((m) => m.StartScreen)),
+    meta: { titleKey: 'titles.start', keepAlive: true },
+  },
+  {
+    path: '/login/login',
+    Screen: lazyScreen(() => import('../features/auth/screens/sign-in.screen.tsx').then((m) => m.SignInScreen)),
+    meta: { titleKey: 'titles.signIn', backTo: '/login/start' },
+  },
+  {
+    path: '/login/logon',
+    Screen: lazyScreen(() => import('../features/auth/screens/sign-in.screen.tsx').then((m) => m.SignInScreen)),
+    meta: { titleKey: 'titles.signIn', backTo: '/login/start' },
+  },
+  {
+    path: '/login/logon2',
+    Screen: lazyScreen(() => import('../features/auth/screens/sign-in.screen.tsx').then((m) => m.SignInScreen)),
+    meta: { titleKey: 'titles.signIn', backTo: '/login/start' },
+  },
+  {
+    path: '/login/register',
+    Screen: lazyScreen(() => import('../features/auth/screens/register.screen.tsx').then((m) => m.RegisterScreen)),
+    meta: { titleKey: 'titles.register', backTo: '/login/start' },
+  },
+  {
+    path: '/login/forgot',
+    Screen: lazyScreen(() => import('../features/auth/screens/forgot-password.screen.tsx').then((m) => m.ForgotPasswordScreen)),
+    meta: { titleKey: 'titles.forgot', backTo: '/login/login' },
+  },
+  {
+    path: '/user/setting',
+    Screen: lazyScreen(() => import('../features/settings/screens/settings.screen.tsx').then((m) => m.SettingsScreen)),
+    meta: { titleKey: 'titles.settings', keepAlive: true, backTo: '/login/start' },
+  },
+  {
+    path: '/user/loginPassword',
+    Screen: lazyScreen(() => import('../features/settings/screens/login-password.screen.tsx').then((m) => m.LoginPasswordScreen)),
+    meta: { titleKey: 'titles.loginPassword', backTo: '/user/setting' },
+  },
+  {
+    path: '/user/setPassword',
+    Screen: lazyScreen(() => import('../features/settings/screens/fund-password.screen.tsx').then((m) => m.FundPasswordScreen)),
+    meta: { titleKey: 'titles.fundPassword', backTo: '/user/setting' },
+  },
+  {
+    path: '/user/changeLang',
+    Screen: lazyScreen(() => import('../features/settings/screens/language.screen.tsx').then((m) => m.LanguageScreen)),
+    meta: { titleKey: 'titles.language', backTo: '/user/setting' },
+  },
+  {
+    path: '/user/tys',
+    Screen: lazyScreen(() => import('../features/settings/screens/terms.screen.tsx').then((m) => m.TermsScreen)),
+    meta: { titleKey: 'titles.terms', backTo: '/user/setting' },
+  },
+  {
+    path: '/user/aboutUs',
+    Screen: lazyScreen(() => import('../features/settings/screens/about-us.screen.tsx').then((m) => m.AboutUsScreen)),
+    meta: { titleKey: 'titles.about', backTo: '/user/setting' },
+  },
+  {
+    path: '/admin',
+    Screen: lazyScreen(() => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen)),
+    meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/setting' },
+  },
+];
+
+const metaByPath = new Map(appRoutes.map((route) => [route.path, route.meta]));
+
+export function routeMeta(path: string): RouteMeta | undefined {
+  return metaByPath.get(path);
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@kabuto/domain/format/date';
+import { auditLogKey, fetchAuditLog } from '../api/audit-log.api.ts';
+import { FormInput } from '../../../shared/components/form-input.tsx';
+import { isLang } from '../../../shared/session/session.store.ts';
+
+const PAGE_SIZE = 20;
+const columns = ['time', 'actor', 'role', 'action', 'target', 'reason', 'requestId'] as const;
+
+/** The append-only audit log (DESIGN "Integrity": every staff action with actor, target, reason and time). */
+export function AuditLogViewer() {
+  const { t, i18n } = useTranslation();
+  const locale = isLang(i18n.language) ? i18n.language : 'jp';
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState('');
+  const [action, setAction] = useState('');
+
+  const log = useQuery({
+    queryKey: auditLogKey(page, PAGE_SIZE, action),
+    queryFn: ({ signal }) => fetchAuditLog({ page, pageSize: PAGE_SIZE, ...(action ? { action } : {}) }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const applyFilter = (value: string) => {
+    setAction(value.trim());
+    setPage(1);
+  };
+
+  const total = log.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  return (
+    <section className="audit" data-testid="admin-audit">
+      <div className="audit__filter" role="search">
+        <FormInput
+          testId="admin-audit-filter"
+          aria-label={t('admin.audit.filterLabel')}
+          value={draft}
+          onChange={setDraft}
+          onEnterPress={() => applyFilter(draft)}
+          placeholder={t('admin.audit.filterPlaceholder')}
+          maxLength={64}
+          clearable
+        />
+        <Button size="small" color="primary" onClick={() => applyFilter(draft)} data-testid="admin-audit-apply">
+          {t('admin.audit.apply')}
+        </Button>
+        {action !== '' && (
+          <Button
+            size="small"
+            fill="none"
+            onClick={() => {
+              setDraft('');
+              applyFilter('');
+            }}
+            data-testid="admin-audit-clear"
+          >
+            {t('admin.audit.clear')}
+          </Button>
+        )}
+      </div>
+
+      {log.isPending ? (
+        <div className="audit__loading" aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton.Paragraph key={i} lineCount={1} animated />
+          ))}
+        </div>
+      ) : log.isError && !log.data ? (
+        <div className="centered-block" data-testid="admin-audit-failed">
+          <ErrorBlock status="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} fullPage={false} />
+          <Button color="primary" onClick={() => void log.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : log.data && log.data.items.length === 0 ? (
+        <div className="centered-block" data-testid="admin-audit-empty">
+          <ErrorBlock status="empty" title={t(action ? 'admin.audit.emptyFiltered' : 'admin.audit.empty')} description={t('admin.audit.emptyHint')} fullPage={false} />
+          {action !== '' && (
+            <Button
+              onClick={() => {
+                setDraft('');
+                applyFilter('');
+              }}
+            >
+              {t('admin.audit.clear')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <div className="audit__scroll">
+          <table className="audit__table" data-testid="admin-audit-table">
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c} scope="col">
+                    {t(`admin.audit.columns.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {log.data?.items.map((entry) => (
+                <tr key={entry.id} data-testid="admin-audit-row">
+                  <td className="num nowrap">{formatDate(entry.createdAt, 'Y-M-D h:m:s', undefined, locale)}</td>
+                  <td className="num">{entry.actorAccount}</td>
+                  <td className="nowrap">{t(`roles.${entry.actorRole}`)}</td>
+                  <td className="mono nowrap">{entry.action}</td>
+                  <td className="mono">{entry.target}</td>
+                  <td className="audit__reason">{entry.reason}</td>
+                  <td className="mono audit__request">{entry.requestId}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className="audit__pager">
+        <Button size="small" disabled={page <= 1 || log.isFetching} onClick={() => setPage((p) => Math.max(1, p - 1))} data-testid="admin-audit-prev">
+          {t('admin.audit.prev')}
+        </Button>
+        <span className="num" data-testid="admin-audit-page">
+          {t('admin.audit.pageOf', { page, pages, total })}
+        </span>
+        <Button size="small" disabled={page >= pages || log.isFetching} onClick={() => setPage((p) => p + 1)} data-testid="admin-audit-next">
+          {t('admin.audit.next')}
+        </Button>
+      </div>
+    </section>
+  );
+}

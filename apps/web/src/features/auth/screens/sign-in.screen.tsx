@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Button, Checkbox, Form } from 'antd-mobile';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { successKeys } from '@kabuto/contracts/errors';
+import { requestSignIn } from '../api/auth.api.ts';
+import { BrandHeader } from '../../../shared/components/brand-header.tsx';
+import { ConsentCheckbox } from '../../../shared/components/consent-checkbox.tsx';
+import { FormInput, PasswordInput } from '../../../shared/components/form-input.tsx';
+import { Page } from '../../../shared/components/page.tsx';
+import { errorKeyOf } from '../../../shared/api/error-key.ts';
+import { showSuccess } from '../../../shared/api/notice.ts';
+import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
+import { getSession, signIn } from '../../../shared/session/session.store.ts';
+import { homePathFor } from '../../../shared/session/home-path.ts';
+import { translateKey } from '../../../i18n/i18n.ts';
+
+interface SignInValues {
+  account: string;
+  password: string;
+}
+
+/** Sign-in (/login/login, /login/logon, /login/logon2): SPEC §5 — account and password required, terms agreed. */
+export function SignInScreen() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SignInValues>();
+  const [initial] = useState<SignInValues>(() => ({ account: addressParam('account') ?? getSession().account, password: '' }));
+  const [values, setValues] = useState<SignInValues>(initial);
+  const [remember, setRemember] = useState(false);
+  const [agree, setAgree] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const signInMutation = useMutation({
+    mutationFn: requestSignIn,
+    onSuccess: (answer) => {
+      signIn({ token: answer.token, account: answer.account, isAdmin: answer.is_admin === 1 });
+      showSuccess(successKeys.login);
+      replace(homePathFor(answer.role));
+    },
+    onError: (error) => setServerError(errorKeyOf(error)),
+  });
+
+  const valid = values.account.trim() !== '' && values.password !== '' && agree;
+  const submit = () => {
+    if (!valid || signInMutation.isPending) return;
+    setServerError(null);
+    signInMutation.mutate({ account: values.account.trim(), password: values.password, remember, agree: true });
+  };
+
+  return (
+    <Page
+      testId="sign-in-screen"
+      footer={
+        <Button block color="primary" size="large" disabled={!valid} loading={signInMutation.isPending} onClick={submit} data-testid="login-submit">
+          {t('signIn.submit')}
+        </Button>
+      }
+    >
+      <BrandHeader />
+      <Form
+        form={form}
+        layout="vertical"
+        mode="card"
+        initialValues={initial}
+        onValuesChange={(_, all: SignInValues) => {
+          setValues({ account: all.account ?? '', password: all.password ?? '' });
+          setServerError(null);
+        }}
+        onFinish={submit}
+      >
+        <Form.Item name="account" label={t('fields.account')}>
+          <FormInput testId="login-account" placeholder={t('signIn.accountPlaceholder')} autoComplete="username" inputMode="tel" clearable maxLength={32} />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')}>
+          <PasswordInput testId="login-password" placeholder={t('signIn.passwordPlaceholder')} autoComplete="current-password" onEnterPress={submit} maxLength={128} />
+        </Form.Item>
+      </Form>
+
+      <div className="consent">
+        <Checkbox checked={remember} onChange={setRemember} data-testid="login-remember">
+          {t('signIn.remember')}
+        </Checkbox>
+      </div>
+      <ConsentCheckbox checked={agree} onChange={setAgree} testId="login-agree" />
+
+      {serverError && (
+        <div className="form-error" role="alert" data-testid="login-error">
+          {translateKey(serverError)}
+        </div>
+      )}
+
+      <div className="form-links">
+        <Button fill="none" size="small" color="primary" onClick={() => push('/login/forgot')} data-testid="login-forgot">
+          {t('signIn.forgot')}
+        </Button>
+        <Button fill="none" size="small" color="primary" onClick={() => push('/login/register')} data-testid="login-register">
+          {t('signIn.toRegister')}
+        </Button>
+      </div>
+    </Page>
+  );
+}

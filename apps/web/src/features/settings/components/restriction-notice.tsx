@@ -1,0 +1,34 @@
+import { List } from 'antd-mobile';
+import { ExclamationCircleFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@kabuto/domain/format/date';
+import type { UserInfo } from '../../../shared/session/use-user-info.ts';
+import { isLang } from '../../../shared/session/session.store.ts';
+
+/** SPEC §6: restrictions on the account, each with its reason; all advise contacting customer service. */
+export function RestrictionNotice({ restrictions }: { restrictions: UserInfo['restrictions'] }) {
+  const { t, i18n } = useTranslation();
+  if (restrictions.length === 0) return null;
+  const locale = isLang(i18n.language) ? i18n.language : 'jp';
+  return (
+    <section className="restrictions" data-testid="setting-restrictions" role="alert">
+      <List header={t('settings.restrictionsTitle')}>
+        {restrictions.map((r) => (
+          <List.Item
+            key={`${r.kind}-${r.since}`}
+            prefix={<ExclamationCircleFill className="restrictions__icon" />}
+            description={
+              <>
+                <div>{t('settings.restrictionReason', { reason: r.reason || '—' })}</div>
+                <div className="num">{t('settings.restrictionSince', { time: formatDate(r.since, 'Y-M-D h:m', undefined, locale) })}</div>
+              </>
+            }
+          >
+            {t(`restrictions.${r.kind}`)}
+          </List.Item>
+        ))}
+      </List>
+      <p className="restrictions__advice">{t('settings.restrictionAdvice')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { Button, Dialog, List, Skeleton, Tag, Toast } from 'antd-mobile';
+import { AppstoreOutline, FileOutline, GlobalOutline, InformationCircleOutline, LockOutline, PayCircleOutline, UserAddOutline, UserCircleOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { successKeys } from '@kabuto/contracts/errors';
+import { requestSignOut } from '../api/account.api.ts';
+import { RestrictionNotice } from '../components/restriction-notice.tsx';
+import { Page } from '../../../shared/components/page.tsx';
+import { showNoticeKey, showSuccess } from '../../../shared/api/notice.ts';
+import { push, replace } from '../../../shared/navigation/navigation.ts';
+import { clearSession, useSession } from '../../../shared/session/session.store.ts';
+import { useUserInfo } from '../../../shared/session/use-user-info.ts';
+import { NOTICE_DURATION_MS } from '../../../shared/spec.constants.ts';
+
+/** Settings (/user/setting): account, invitation code, security, language, texts, sign out. */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const info = useUserInfo();
+  const queryClient = useQueryClient();
+  const signedIn = session.token !== '';
+
+  const copyInviteCode = async (code: string) => {
+    try {
+      await navigator.clipboard.writeText(code);
+      Toast.show({ content: t('common.copied'), duration: NOTICE_DURATION_MS });
+    } catch {
+      showNoticeKey('notice.copyFailed');
+    }
+  };
+
+  const signOut = async () => {
+    const confirmed = await Dialog.confirm({
+      title: t('settings.logoutTitle'),
+      content: t('settings.logoutConfirm'),
+      confirmText: <span data-testid="setting-logout-confirm">{t('settings.logout')}</span>,
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await requestSignOut();
+    } catch {
+      // The session ends on this device whatever the server answered.
+    }
+    clearSession();
+    queryClient.clear();
+    showSuccess(successKeys.logout);
+    replace('/login/login');
+  };
+
+  return (
+    <Page
+      testId="settings-screen"
+      // Issue "Foundation": settings is where members land, so there is nothing to go back to yet.
+      showBack={!signedIn}
+      footer={
+        signedIn ? (
+          <Button block size="large" color="danger" fill="outline" onClick={() => void signOut()} data-testid="setting-logout">
+            {t('settings.logout')}
+          </Button>
+        ) : (
+          <Button block size="large" color="primary" onClick={() => push('/login/login')} data-testid="setting-login">
+            {t('settings.signIn')}
+          </Button>
+        )
+      }
+    >
+      {signedIn && (
+        <>
+          <section className="account-card" data-testid="setting-account-card">
+            <UserCircleOutline className="account-card__avatar" aria-hidden="true" />
+            <div className="account-card__body">
+              {info.isSuccess ? (
+                <>
+                  <div className="account-card__account num" data-testid="setting-account">
+                    {info.data.account}
+                  </div>
+                  <div className="account-card__tags">
+                    <Tag color={info.data.realNameStatus === 'verified' ? 'success' : info.data.realNameStatus === 'rejected' ? 'danger' : 'default'} fill="outline">
+                      {t(`realName.${info.data.realNameStatus}`)}
+                    </Tag>
+                    {info.data.role && (
+                      <Tag color="primary" data-testid="setting-role">
+                        {t(`roles.${info.data.role}`)}
+                      </Tag>
+                    )}
+                  </div>
+                </>
+              ) : (
+                <Skeleton.Paragraph lineCount={2} animated />
+              )}
+            </div>
+          </section>
+
+          {info.isSuccess && <RestrictionNotice restrictions={info.data.restrictions} />}
+
+          <List header={t('settings.accountSection')} mode="card">
+            <List.Item
+              prefix={<UserAddOutline />}
+              description={t('settings.inviteHint')}
+              extra={
+                info.isSuccess ? (
+                  <Button size="small" fill="outline" color="primary" onClick={() => void copyInviteCode(info.data.inviteCode)} data-testid="setting-invite-copy">
+                    {t('common.copy')}
+                  </Button>
+                ) : null
+              }
+            >
+              <span>{t('settings.inviteCode')}</span>{' '}
+              <span className="mono invite-code" data-testid="setting-invite-code">
+                {info.isSuccess ? info.data.inviteCode : '…'}
+              </span>
+            </List.Item>
+          </List>
+
+          <List header={t('settings.securitySection')} mode="card">
+            <List.Item prefix={<LockOutline />} onClick={() => push('/user/loginPassword')} data-testid="setting-login-password">
+              {t('settings.loginPassword')}
+            </List.Item>
+            <List.Item
+              prefix={<PayCircleOutline />}
+              extra={info.isSuccess ? t(info.data.hasFundPassword ? 'settings.fundSet' : 'settings.fundNotSet') : null}
+              onClick={() => push('/user/setPassword')}
+              data-testid="setting-fund-password"
+            >
+              {t('settings.fundPassword')}
+            </List.Item>
+          </List>
+        </>
+      )}
+
+      <List header={t('settings.generalSection')} mode="card">
+        <List.Item prefix={<GlobalOutline />} extra={t(`languages.${session.lang}`)} onClick={() => push('/user/changeLang')} data-testid="setting-lang">
+          {t('settings.language')}
+        </List.Item>
+        <List.Item prefix={<FileOutline />} onClick={() => push('/user/tys')} data-testid="setting-terms">
+          {t('settings.terms')}
+        </List.Item>
+        <List.Item prefix={<InformationCircleOutline />} onClick={() => push('/user/aboutUs')} data-testid="setting-about">
+          {t('settings.about')}
+        </List.Item>
+      </List>
+
+      {info.isSuccess && info.data.role !== null && (
+        <List header={t('settings.staffSection')} mode="card">
+          <List.Item prefix={<AppstoreOutline />} onClick={() => push('/admin')} data-testid="setting-admin">
+            {t('settings.backOffice')}
+          </List.Item>
+        </List>
+      )}
+    </Page>
+  );
+}

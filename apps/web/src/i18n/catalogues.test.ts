@@ -1,0 +1,82 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allErrorKeys, successKeys } from '@kabuto/contracts/errors';
+import { restrictionKinds, staffRoles } from '@kabuto/contracts/fields';
+import { catalogues } from './i18n.ts';
+import { clientNoticeKeys } from '../shared/api/http-client.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const langs = ['en', 'tw', 'jp'] as const;
+const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<(typeof langs)[number], Map<string, string>>;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('translation catalogues (DESIGN "Front end")', () => {
+  it('have identical key sets in en, tw and jp', () => {
+    const reference = [...flat.en.keys()].sort();
+    for (const lang of langs) {
+      const keys = [...flat[lang].keys()].sort();
+      const missing = reference.filter((k) => !flat[lang].has(k));
+      const extra = keys.filter((k) => !flat.en.has(k));
+      expect({ lang, missing, extra }).toEqual({ lang, missing: [], extra: [] });
+    }
+  });
+
+  it('translate every server error key and success key (SPEC §8)', () => {
+    const required = [...allErrorKeys(), ...Object.values(successKeys)];
+    for (const lang of langs) {
+      const missing = required.filter((key) => !flat[lang].has(key));
+      expect({ lang, missing }).toEqual({ lang, missing: [] });
+    }
+  });
+
+  it('translate the client notices: network, timeout, chunk and config failures, exit prompt', () => {
+    const required = [...Object.values(clientNoticeKeys), 'notice.chunkFailed', 'notice.configFailed', 'notice.pressAgainToExit'];
+    for (const lang of langs) expect(required.filter((key) => !flat[lang].has(key))).toEqual([]);
+  });
+
+  it('name every restriction kind and staff role the contracts define', () => {
+    const required = [...restrictionKinds.map((k) => `restrictions.${k}`), ...staffRoles.map((r) => `roles.${r}`)];
+    for (const lang of langs) expect(required.filter((key) => !flat[lang].has(key))).toEqual([]);
+  });
+
+  it('have no empty texts, and keep interpolation variables the same across languages', () => {
+    for (const [key, english] of flat.en) {
+      const vars = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      for (const lang of langs) {
+        const text = flat[lang].get(key) ?? '';
+        expect(text.trim(), `${lang}:${key}`).not.toBe('');
+        expect(vars(text), `${lang}:${key}`).toEqual(vars(english));
+      }
+    }
+  });
+
+  it('contain every literal key the screens ask for', () => {
+    const root = join(import.meta.dirname, '..');
+    const pattern = /(?:\bt|translateKey|showNoticeKey|showSuccess)\(\s*'([a-zA-Z]+(?:\.[a-zA-Z_]+)+)'|(?:titleKey|messageKey|i18nKey)[=:]\s*["']([a-zA-Z]+(?:\.[a-zA-Z_]+)+)["']/g;
+    const used = new Set<string>();
+    for (const file of sourceFiles(root)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(pattern)) used.add(match[1] ?? match[2] ?? '');
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((key) => !flat.en.has(key))).toEqual([]);
+  });
+});

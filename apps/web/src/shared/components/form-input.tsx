@@ -1,0 +1,52 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Input } from 'antd-mobile';
+import type { InputProps, InputRef } from 'antd-mobile';
+import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+
+export interface FormInputProps extends Omit<InputProps, 'type'> {
+  /** Put on the native <input>, where browser tests type. */
+  testId?: string;
+  /** SPEC §5: number and digit inputs strip disallowed characters. */
+  digitsOnly?: boolean;
+  type?: 'text' | 'tel' | 'password' | 'search';
+}
+
+/** antd-mobile Input that forwards the test id to the real input and can keep digits only. */
+export function FormInput({ testId, digitsOnly = false, onChange, maxLength, ...props }: FormInputProps) {
+  const ref = useRef<InputRef>(null);
+  useLayoutEffect(() => {
+    const element = ref.current?.nativeElement;
+    if (element && testId) element.setAttribute('data-testid', testId);
+  }, [testId]);
+  return (
+    <Input
+      ref={ref}
+      {...props}
+      // Digits-only fields cut to length after stripping, so a stray character does not cost a digit.
+      {...(digitsOnly ? { inputMode: 'numeric' as const, pattern: '[0-9]*' } : { maxLength })}
+      onChange={(value) => onChange?.(digitsOnly ? value.replace(/\D+/g, '').slice(0, maxLength) : value)}
+    />
+  );
+}
+
+/** A password field with the visible toggle UX "Sign-in / register" asks for. */
+export function PasswordInput(props: Omit<FormInputProps, 'type'>) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="password-input">
+      <FormInput {...props} type={visible ? 'text' : 'password'} autoCapitalize="off" autoCorrect="off" />
+      <button
+        type="button"
+        className="password-toggle"
+        aria-label={t(visible ? 'common.hidePassword' : 'common.showPassword')}
+        aria-pressed={visible}
+        onClick={() => setVisible((v) => !v)}
+        data-testid={props.testId ? `${props.testId}-toggle` : undefined}
+      >
+        {visible ? <EyeOutline /> : <EyeInvisibleOutline />}
+      </button>
+    </div>
+  );
+}
