@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { freshAccount, inviteCode, shot, staffAccount, staffPassword } from './screens.ts';
 
 // Issue 2's walk: start → register → sign in → language → change password → sign in again → sign out;
@@ -9,7 +9,7 @@ const account = freshAccount();
 const firstPassword = 'kabuto2026';
 const secondPassword = 'kabuto2027';
 
-async function signIn(page: import('@playwright/test').Page, who: string, password: string) {
+async function signIn(page: Page, who: string, password: string) {
   await page.goto('/#/login/login');
   await page.getByTestId('login-account').fill(who);
   await page.getByTestId('login-password').fill(password);

@@ -36,6 +36,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Scaled mode: rate-limit counters shared by every API process. */
   redis?: Redis | undefined;
+  /** Private folder for uploaded images (never served statically). */
+  uploadDir: string;
+  /** `tse` applies the real deposit/withdrawal windows; `demo` keeps them open. */
+  marketProfile?: 'demo' | 'tse';
   /** Built SPA to serve at `/`; null serves the API only. */
   webDist?: string | null;
 }

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
@@ -19,7 +21,7 @@ describe.runIf(Boolean(redisUrl))('sign-in rate limit shared through Redis', () 
     await migrate(db);
     redis = new Redis(redisUrl as string);
     const limits = { signIn: { max: 4, timeWindowMs: 60_000 } };
-    apps = [await buildApp({ db, redis, rateLimits: limits }), await buildApp({ db, redis, rateLimits: limits })];
+    apps = [await buildApp({ db, redis, rateLimits: limits, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') }), await buildApp({ db, redis, rateLimits: limits, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') })];
   });
   afterAll(async () => {
     for (const a of apps) await a.app.close();

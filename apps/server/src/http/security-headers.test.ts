@@ -34,7 +34,7 @@ describeEachDatabase('security headers', (h) => {
   beforeAll(async () => {
     webDist = await mkdtemp(join(tmpdir(), 'kabuto-web-'));
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Kabuto</title><div id="root"></div>');
-    spa = await buildApp({ db: h().db, clock: h().clock, sms: h().sms, webDist });
+    spa = await buildApp({ db: h().db, clock: h().clock, sms: h().sms, webDist, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') });
     await spa.app.ready();
   });
   afterAll(async () => {

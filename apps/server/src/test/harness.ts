@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import pg from 'pg';
 import type { Database } from '@kabuto/db/database';
-import { openPglite } from '@kabuto/db/pglite';
-import { openPostgres } from '@kabuto/db/postgres';
-import { migrate } from '@kabuto/db/migrate';
+import { openTestDatabase, testDatabaseKinds } from '@kabuto/db/test-databases';
 import { buildApp, type KabutoApp } from '../app.ts';
 import type { RateLimits } from '../http/register-routes.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
@@ -61,6 +61,7 @@ export const nextAccount = (): string => `08${String(process.pid % 1000).padStar
 
 export interface HarnessOptions {
   rateLimits?: Partial<RateLimits>;
+  marketProfile?: 'demo' | 'tse';
 }
 
 const generous: RateLimits = {
@@ -69,47 +70,25 @@ const generous: RateLimits = {
   resetCode: { max: 10_000, timeWindowMs: 60_000 },
 };
 
-async function openTestDatabase(kind: Database['kind']): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const db = await openPglite();
-    return { db, drop: () => db.close() };
-  }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = await openPostgres({ connectionString: url, searchPath: schema, max: 20 });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
-
 /** DESIGN "Tests": every API test runs on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too. */
 export function describeEachDatabase(title: string, body: (h: () => Harness) => void, options: HarnessOptions = {}): void {
-  const kinds: Database['kind'][] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const kinds = testDatabaseKinds();
   for (const kind of kinds) {
     describe(`${title} [${kind}]`, () => {
       let harness: Harness | undefined;
       let drop: (() => Promise<void>) | undefined;
+      const cleanupDirs: string[] = [];
       beforeAll(async () => {
         const opened = await openTestDatabase(kind);
         drop = opened.drop;
         const db = opened.db;
-        await migrate(db);
         const staffPassword = `Staff${randomBytes(6).toString('hex')}9`;
         const seed = await seedOnce(db, { staffPassword });
         const clock = new TestClock();
         const sms = new MemorySms();
-        const built = await buildApp({ db, clock, sms, rateLimits: { ...generous, ...options.rateLimits } });
+        const uploadDir = await mkdtemp(join(tmpdir(), 'kabuto-uploads-'));
+        cleanupDirs.push(uploadDir);
+        const built = await buildApp({ db, clock, sms, uploadDir, marketProfile: options.marketProfile ?? 'demo', rateLimits: { ...generous, ...options.rateLimits } });
         await built.app.ready();
         const call = async <T,>(path: string, payload: unknown = {}, headers: Record<string, string> = {}): Promise<Answer<T>> => {
           const res = await built.app.inject({
@@ -146,6 +125,7 @@ export function describeEachDatabase(title: string, body: (h: () => Harness) => 
       afterAll(async () => {
         await harness?.app.close();
         await drop?.();
+        for (const dir of cleanupDirs) await rm(dir, { recursive: true, force: true });
       });
       body(() => {
         if (!harness) throw new Error('harness not ready');

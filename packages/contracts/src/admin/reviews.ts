@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { decisionField, idField, moneyString, pageFields, reasonField, reviewStatus } from '../fields.ts';
+
+const listRequest = z.object({ status: reviewStatus.default('pending'), ...pageFields });
+const decideRequest = z.object({ id: idField, decision: decisionField, reason: reasonField });
+
+export const realNameReviewSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  realName: z.string(),
+  idNumber: z.string(),
+  frontImageId: z.string(),
+  backImageId: z.string(),
+  status: reviewStatus,
+  reason: z.string(),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+
+export const adminRealNameListCall = defineCall({
+  path: 'admin/realName/list',
+  summary: 'Staff: real-name submissions by status',
+  request: listRequest,
+  response: z.object({ items: z.array(realNameReviewSchema), total: z.number().int() }),
+});
+
+export const adminRealNameDecideCall = defineCall({
+  path: 'admin/realName/decide',
+  summary: 'Staff: approve or reject a real-name submission, with a reason',
+  request: decideRequest,
+  response: z.null(),
+});
+
+export const depositReviewSchema = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  realName: z.string().nullable(),
+  channelName: z.string(),
+  currency: z.string(),
+  amount: moneyString,
+  referenceCode: z.string(),
+  receiptImageId: z.string(),
+  status: reviewStatus,
+  remarks: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+
+export const adminDepositsListCall = defineCall({
+  path: 'admin/deposits/list',
+  summary: 'Staff: deposits by status, with receipt and reference code',
+  request: listRequest,
+  response: z.object({ items: z.array(depositReviewSchema), total: z.number().int() }),
+});
+
+export const adminDepositsDecideCall = defineCall({
+  path: 'admin/deposits/decide',
+  summary: 'Staff: approve (credit through the ledger) or reject a deposit, with a reason',
+  request: decideRequest,
+  response: z.null(),
+});
+
+export const withdrawalReviewSchema = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  memberId: z.string(),
+  account: z.string(),
+  realName: z.string().nullable(),
+  currency: z.string(),
+  amount: moneyString,
+  bankName: z.string(),
+  branchName: z.string(),
+  holderName: z.string(),
+  cardNumber: z.string(),
+  status: reviewStatus,
+  remarks: z.string(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+
+export const adminWithdrawalsListCall = defineCall({
+  path: 'admin/withdrawals/list',
+  summary: 'Staff: withdrawals by status, with the destination card',
+  request: listRequest,
+  response: z.object({ items: z.array(withdrawalReviewSchema), total: z.number().int() }),
+});
+
+export const adminWithdrawalsDecideCall = defineCall({
+  path: 'admin/withdrawals/decide',
+  summary: 'Staff: approve (pay out) or reject (return to available) a withdrawal, with a reason',
+  request: decideRequest,
+  response: z.null(),
+});
+
+export const adminQueueCountsCall = defineCall({
+  path: 'admin/queues/counts',
+  summary: 'Staff: how many items wait in each review queue',
+  request: z.object({}),
+  response: z.object({ realName: z.number().int(), deposits: z.number().int(), withdrawals: z.number().int() }),
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { errorKeys } from '../errors.ts';
+import { idField } from '../fields.ts';
+
+const text = (max: number) =>
+  z.string({ error: errorKeys.request.invalid }).trim().min(1, { error: errorKeys.request.invalid }).max(max, { error: errorKeys.request.invalid });
+
+export const cardTypes = ['ordinary', 'current', 'savings'] as const;
+
+export const bankCardSchema = z.object({
+  id: z.string(),
+  holderName: z.string(),
+  bankName: z.string(),
+  branchName: z.string(),
+  branchCode: z.string(),
+  cardNumberMasked: z.string(),
+  cardType: z.enum(cardTypes),
+  ifsc: z.string().nullable(),
+  upi: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BankCard = z.infer<typeof bankCardSchema>;
+
+export const bankCardsListCall = defineCall({
+  path: 'user/bankCards/list',
+  summary: 'The member’s bank cards',
+  request: z.object({}),
+  response: z.array(bankCardSchema),
+});
+
+export const bankCardAddCall = defineCall({
+  path: 'user/bankCards/add',
+  summary: 'Add a bank card in the verified name (IFSC and UPI for Indian banks)',
+  request: z.object({
+    holderName: text(64),
+    bankName: text(64),
+    branchName: text(64),
+    branchCode: z.string({ error: errorKeys.request.invalid }).trim().regex(/^[A-Za-z0-9]{3,11}$/, { error: errorKeys.request.invalid }),
+    cardNumber: z.string({ error: errorKeys.request.invalid }).trim().regex(/^\d{6,20}$/, { error: errorKeys.request.invalid }),
+    cardType: z.enum(cardTypes, { error: errorKeys.request.invalid }),
+    // Indian banks: IFSC (4 letters, 0, 6 alphanumerics) and a UPI id.
+    indianBank: z.boolean().default(false),
+    ifsc: z.string().trim().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, { error: errorKeys.request.invalid }).optional(),
+    upi: z.string().trim().regex(/^[A-Za-z0-9._-]{2,64}@[A-Za-z]{2,32}$/, { error: errorKeys.request.invalid }).optional(),
+  }),
+  response: bankCardSchema,
+});
+
+export const bankCardRemoveCall = defineCall({
+  path: 'user/bankCards/remove',
+  summary: 'Remove a bank card (not while a withdrawal to it is pending)',
+  request: z.object({ id: idField }),
+  response: z.null(),
+});

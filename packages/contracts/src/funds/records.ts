@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { pageFields } from '../fields.ts';
+import { fundRecordSchema } from './deposits.ts';
+
+export const fundRecordsCall = defineCall({
+  path: 'user/fundRecords',
+  summary: 'Deposits and withdrawals with order number, amount, status and remarks, newest first',
+  request: z.object({ type: z.enum(['all', 'deposit', 'withdrawal']).default('all'), ...pageFields }),
+  response: z.object({ items: z.array(fundRecordSchema), total: z.number().int() }),
+});
+
+export const timelineEntrySchema = z.object({
+  entryId: z.string(),
+  kind: z.string(),
+  /** A message key the client translates. */
+  reason: z.string(),
+  refType: z.string(),
+  refId: z.string(),
+  at: z.string(),
+  lines: z.array(z.object({ currency: z.string(), book: z.string(), amount: z.string() })),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const timelineCall = defineCall({
+  path: 'user/timeline',
+  summary: 'Every journal entry that touched the member’s money, with its reason, newest first',
+  request: z.object({ ...pageFields }),
+  response: z.object({ items: z.array(timelineEntrySchema), total: z.number().int() }),
+});
