@@ -45,6 +45,15 @@ export async function seedOnce(db: Database, opts: { staffPassword?: string | un
       await tx.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, value]);
     }
     await tx.query(`INSERT INTO invitation_codes (code, note) VALUES ($1, 'demo code created at first start')`, [inviteCode]);
+    // A segregated client-money account in the firm's name; staff edit channels and limits in the back office.
+    await tx.query(
+      `INSERT INTO deposit_channels (name, bank_name, branch_name, account_type, account_number, account_holder, currency, min_amount, max_amount, window_rule)
+       VALUES ('Bank transfer (segregated client money)', 'Kabuto Demo Trust Bank', 'Head Office (001)', 'ordinary', '1234567', 'Kabuto Securities Client Money Trust', 'JPY', 1000, 10000000, 'profile')`,
+    );
+    const limits: [string, string][] = [['withdraw.min', '1000'], ['withdraw.max', '5000000'], ['withdraw.windowRule', 'profile']];
+    for (const [name, value] of limits) {
+      await tx.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, value]);
+    }
     await tx.query(
       `INSERT INTO members (account, password_hash, invite_code, invited_with, staff_role) VALUES ($1, $2, $3, 'seed', 'admin')`,
       [staffSeedAccount, passwordHash, newInviteCode()],

@@ -16,3 +16,11 @@ export interface Principal {
   readonly role: StaffRole | null;
   readonly tokenHash: string;
 }
+
+export type StaffPrincipal = Principal & { readonly role: StaffRole };
+
+/** Narrows the principal of a staff route (the registrar has already checked the role). */
+export function asStaff(p: Principal): StaffPrincipal {
+  if (!p.role) throw new Error('staff route reached without a staff role');
+  return p as StaffPrincipal;
+}

@@ -10,6 +10,28 @@ export interface RouteContext<Body, P> {
   readonly principal: P;
   readonly requestId: string;
   readonly ip: string;
+  /** Multipart routes only: the file part, when one was sent. */
+  readonly file?: UploadedFile | undefined;
+}
+
+/** The file part of a multipart call, read into memory up to the route's limit. */
+export interface UploadedFile {
+  readonly bytes: Buffer;
+  /** More bytes were sent than the route's maxFileBytes (only the first maxFileBytes + 1 are kept). */
+  readonly tooLarge: boolean;
+}
+
+/** A multipart call: form fields checked by the contract, and one file part. */
+export interface MultipartSpec {
+  readonly fileField: string;
+  readonly maxFileBytes: number;
+}
+
+/** What a raw route's handler answers instead of the JSON envelope (e.g. image bytes). */
+export interface RawAnswer {
+  readonly contentType: string;
+  readonly bytes: Buffer;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 type PrincipalFor<P extends Policy> = P extends PublicPolicy ? Principal | null : Principal;
@@ -19,6 +41,12 @@ export interface Route {
   readonly policy: Policy;
   readonly rateLimit?: RateLimitName;
   readonly success?: SuccessKey;
+  /** Money-moving call: honours the Idempotency-Key header. */
+  readonly idempotent?: boolean;
+  /** The body is multipart form data (fields checked by the contract + one file) instead of JSON. */
+  readonly multipart?: MultipartSpec;
+  /** The handler answers a RawAnswer of one of these media types instead of the JSON envelope. */
+  readonly raw?: { readonly contentTypes: readonly string[] };
   readonly handler: (ctx: RouteContext<unknown, Principal | null>) => Promise<unknown>;
 }
 
@@ -28,6 +56,9 @@ export function route<Req extends z.ZodType, Res extends z.ZodType, P extends Po
   policy: P;
   rateLimit?: RateLimitName;
   success?: SuccessKey;
+  idempotent?: boolean;
+  multipart?: MultipartSpec;
+  raw?: { readonly contentTypes: readonly string[] };
   handler: (ctx: RouteContext<z.output<Req>, PrincipalFor<P>>) => Promise<z.input<Res>>;
 }): Route {
   return def as unknown as Route;

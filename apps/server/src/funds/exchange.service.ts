@@ -1,0 +1,111 @@
+import type { Database } from '@kabuto/db/database';
+import { Decimal, toWire } from '@kabuto/domain/money';
+import { currencyDecimals, type Currency } from '@kabuto/domain/currency';
+import { errorKeys } from '@kabuto/contracts/errors';
+import type { ResponseOf } from '@kabuto/contracts/call';
+import type { exchangeCreateCall, exchangeQuoteCall } from '@kabuto/contracts/funds/exchange';
+import { refuse } from '../http/app-error.ts';
+import type { Principal } from '../http/policy.ts';
+import type { Clock } from '../clock.ts';
+import type { RateProvider } from '../fx/rate-provider.ts';
+import { ledgerReasons, post } from '../ledger/post.ts';
+import { orderNumber } from './order-number.ts';
+import { parseAmount } from './amount-limits.ts';
+import { refuseIfRestricted } from './restrictions.ts';
+
+// A quote holds its rate this long; the member confirms within it or asks again.
+export const quoteValidSeconds = 60;
+
+/** SPEC §3: INR exchanges only to or from USD; any other pair of listed currencies is allowed. */
+export function requireExchangeablePair(from: Currency, to: Currency): void {
+  if (from === to) throw refuse(errorKeys.exchange.sameCurrency, 400);
+  if ((from === 'INR' && to !== 'USD') || (to === 'INR' && from !== 'USD')) throw refuse(errorKeys.exchange.unsupportedPair, 400);
+}
+
+/** Rounding point "fx": the amount received is cut down to the target currency's minor unit. */
+export const receivedAmount = (amount: Decimal, rate: Decimal, to: Currency): Decimal =>
+  amount.times(rate).toDecimalPlaces(currencyDecimals[to], Decimal.ROUND_DOWN);
+
+export function exchangeService(deps: { db: Database; clock: Clock; rates: RateProvider }) {
+  const { db, clock } = deps;
+  return {
+    async quote(p: Principal, body: { from: Currency; to: Currency; amount: string }): Promise<ResponseOf<typeof exchangeQuoteCall>> {
+      requireExchangeablePair(body.from, body.to);
+      const amount = parseAmount(body.amount, body.from);
+      const now = clock.now();
+      const r = await deps.rates.rate(body.from, body.to, now);
+      const toAmount = receivedAmount(amount, r.rate, body.to);
+      if (toAmount.lte(0)) throw refuse(errorKeys.funds.amountInvalid, 400);
+      const expiresAt = new Date(now.getTime() + quoteValidSeconds * 1000);
+      const [row] = await db.query<{ id: string }>(
+        `INSERT INTO exchange_quotes (member_id, from_currency, to_currency, amount, rate, to_amount, source, as_of, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+        [p.memberId, body.from, body.to, toWire(amount), toWire(r.rate), toWire(toAmount), r.source, r.asOf, expiresAt, now],
+      );
+      return {
+        quoteId: (row as { id: string }).id,
+        from: body.from,
+        to: body.to,
+        amount: toWire(amount),
+        rate: toWire(r.rate),
+        toAmount: toWire(toAmount),
+        fee: '0',
+        source: r.source,
+        simulated: r.simulated,
+        asOf: r.asOf.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    async create(p: Principal, body: { quoteId: string }, requestId: string): Promise<ResponseOf<typeof exchangeCreateCall>> {
+      const now = clock.now();
+      await refuseIfRestricted(db, p.memberId, ['frozen']);
+      return db.transaction(async (tx) => {
+        const [q] = await tx.query<{ id: string; from_currency: Currency; to_currency: Currency; amount: string; rate: string; to_amount: string; source: string; expires_at: Date }>(
+          `SELECT id, from_currency, to_currency, amount::text AS amount, rate::text AS rate, to_amount::text AS to_amount, source, expires_at
+             FROM exchange_quotes WHERE id = $1 AND member_id = $2 FOR UPDATE`,
+          [body.quoteId, p.memberId],
+        );
+        if (!q || new Date(q.expires_at) <= now) throw refuse(errorKeys.exchange.quoteExpired, 409);
+        if ((await tx.query(`SELECT 1 FROM exchanges WHERE quote_id = $1`, [q.id])).length > 0) throw refuse(errorKeys.exchange.quoteExpired, 409);
+        const orderNo = orderNumber('X', now);
+        await tx.query(
+          `INSERT INTO exchanges (order_no, member_id, quote_id, from_currency, to_currency, amount, rate, to_amount, source, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          [orderNo, p.memberId, q.id, q.from_currency, q.to_currency, q.amount, q.rate, q.to_amount, q.source, now],
+        );
+        const member = (book: 'available') => ({ member: p.memberId, book });
+        const amount = new Decimal(q.amount);
+        const toAmount = new Decimal(q.to_amount);
+        // Balanced per currency: the member pays `from` to the FX desk and receives `to` from it. No fee.
+        await post(
+          tx,
+          {
+            kind: 'exchange',
+            reason: ledgerReasons.exchange,
+            refType: 'exchange',
+            refId: orderNo,
+            requestId,
+            at: now,
+            lines: [
+              { account: member('available'), currency: q.from_currency, amount: amount.negated() },
+              { account: { house: 'fx' }, currency: q.from_currency, amount },
+              { account: { house: 'fx' }, currency: q.to_currency, amount: toAmount.negated() },
+              { account: member('available'), currency: q.to_currency, amount: toAmount },
+            ],
+          },
+          errorKeys.funds.insufficientAvailable,
+        );
+        return {
+          orderNo,
+          from: q.from_currency,
+          to: q.to_currency,
+          amount: toWire(amount),
+          rate: toWire(new Decimal(q.rate)),
+          toAmount: toWire(toAmount),
+          createdAt: now.toISOString(),
+        };
+      });
+    },
+  };
+}

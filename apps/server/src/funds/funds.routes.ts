@@ -1,0 +1,53 @@
+import type { Database } from '@kabuto/db/database';
+import { reconcile } from '@kabuto/db/ledger';
+import { successKeys } from '@kabuto/contracts/errors';
+import { assetsCall } from '@kabuto/contracts/funds/assets';
+import { depositCreateCall } from '@kabuto/contracts/funds/deposits';
+import { withdrawCreateCall, withdrawInfoCall } from '@kabuto/contracts/funds/withdrawals';
+import { exchangeCreateCall, exchangeQuoteCall } from '@kabuto/contracts/funds/exchange';
+import { fundRecordsCall, timelineCall } from '@kabuto/contracts/funds/records';
+import { adminDepositsDecideCall, adminDepositsListCall, adminWithdrawalsDecideCall, adminWithdrawalsListCall } from '@kabuto/contracts/admin/reviews';
+import { adminReconciliationCall } from '@kabuto/contracts/admin/settings';
+import { asStaff, memberPolicy, staffPolicy } from '../http/policy.ts';
+import { route, type Route } from '../http/route.ts';
+import type { Clock } from '../clock.ts';
+import type { depositService } from './deposit.service.ts';
+import type { withdrawalService } from './withdrawal.service.ts';
+import type { exchangeService } from './exchange.service.ts';
+import type { recordsService } from './records.service.ts';
+import type { fundReviewQueries } from './fund-reviews.service.ts';
+
+export interface FundServices {
+  db: Database;
+  clock: Clock;
+  deposits: ReturnType<typeof depositService>;
+  withdrawals: ReturnType<typeof withdrawalService>;
+  exchange: ReturnType<typeof exchangeService>;
+  records: ReturnType<typeof recordsService>;
+  reviews: ReturnType<typeof fundReviewQueries>;
+}
+
+const reviewers = staffPolicy('admin', 'reviewer');
+const readers = staffPolicy('admin', 'reviewer', 'auditor', 'support');
+
+export function fundRoutes(s: FundServices): Route[] {
+  return [
+    route({ call: assetsCall, policy: memberPolicy, handler: ({ principal }) => s.records.assets(principal) }),
+    route({ call: depositCreateCall, policy: memberPolicy, idempotent: true, success: successKeys.deposit, handler: ({ principal, body }) => s.deposits.create(principal, body) }),
+    route({ call: withdrawInfoCall, policy: memberPolicy, handler: ({ principal }) => s.withdrawals.info(principal) }),
+    route({ call: withdrawCreateCall, policy: memberPolicy, idempotent: true, success: successKeys.withdraw, handler: ({ principal, body, requestId }) => s.withdrawals.create(principal, body, requestId) }),
+    route({ call: exchangeQuoteCall, policy: memberPolicy, handler: ({ principal, body }) => s.exchange.quote(principal, body) }),
+    route({ call: exchangeCreateCall, policy: memberPolicy, idempotent: true, success: successKeys.exchange, handler: ({ principal, body, requestId }) => s.exchange.create(principal, body, requestId) }),
+    route({ call: fundRecordsCall, policy: memberPolicy, handler: ({ principal, body }) => s.records.fundRecords(principal, body) }),
+    route({ call: timelineCall, policy: memberPolicy, handler: ({ principal, body }) => s.records.timeline(principal, body) }),
+    route({ call: adminDepositsListCall, policy: readers, handler: ({ body }) => s.reviews.deposits(body) }),
+    route({ call: adminDepositsDecideCall, policy: reviewers, success: successKeys.decided, handler: ({ principal, body, requestId }) => s.deposits.decide(asStaff(principal), body, requestId) }),
+    route({ call: adminWithdrawalsListCall, policy: readers, handler: ({ body }) => s.reviews.withdrawals(body) }),
+    route({ call: adminWithdrawalsDecideCall, policy: reviewers, success: successKeys.decided, handler: ({ principal, body, requestId }) => s.withdrawals.decide(asStaff(principal), body, requestId) }),
+    route({
+      call: adminReconciliationCall,
+      policy: staffPolicy('admin', 'auditor'),
+      handler: async () => ({ ...(await reconcile(s.db)), checkedAt: s.clock.now().toISOString() }),
+    }),
+  ];
+}

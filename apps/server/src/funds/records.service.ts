@@ -1,0 +1,105 @@
+import type { Database, Sql } from '@kabuto/db/database';
+import { Decimal, toWire } from '@kabuto/domain/money';
+import { currencies, type Currency } from '@kabuto/domain/currency';
+import type { FundRecord } from '@kabuto/contracts/funds/deposits';
+import type { TimelineEntry } from '@kabuto/contracts/funds/records';
+import type { ResponseOf } from '@kabuto/contracts/call';
+import type { assetsCall } from '@kabuto/contracts/funds/assets';
+import type { Principal } from '../http/policy.ts';
+import type { Clock } from '../clock.ts';
+import type { RateProvider } from '../fx/rate-provider.ts';
+import { depositRecord, depositSelect, type DepositRow } from './deposit.service.ts';
+import { withdrawalRecord, withdrawalSelect, type WithdrawalRow } from './withdrawal.service.ts';
+
+type Books = { available: Decimal; frozen: Decimal; margin: Decimal; loan: Decimal };
+const zeroBooks = (): Books => ({ available: new Decimal(0), frozen: new Decimal(0), margin: new Decimal(0), loan: new Decimal(0) });
+
+/** Every currency the member holds, book by book (zero books included for JPY). */
+export async function memberBalances(sql: Sql, memberId: string): Promise<Map<Currency, Books>> {
+  const rows = await sql.query<{ book: keyof Books; currency: Currency; balance: string }>(
+    `SELECT book, currency, balance::text AS balance FROM ledger_accounts WHERE member_id = $1`,
+    [memberId],
+  );
+  const out = new Map<Currency, Books>([['JPY', zeroBooks()]]);
+  for (const r of rows) {
+    const books = out.get(r.currency) ?? zeroBooks();
+    books[r.book] = new Decimal(r.balance);
+    out.set(r.currency, books);
+  }
+  return new Map([...out].sort(([a], [b]) => currencies.indexOf(a) - currencies.indexOf(b)));
+}
+
+export const balancesWire = (m: Map<Currency, Books>) =>
+  [...m].map(([currency, b]) => ({ currency, available: toWire(b.available), frozen: toWire(b.frozen), margin: toWire(b.margin), loan: toWire(b.loan) }));
+
+/** The journal entries that touched a member, newest first, each with its lines on the member's books. */
+export async function memberTimeline(sql: Sql, memberId: string, page: number, pageSize: number): Promise<{ items: TimelineEntry[]; total: number }> {
+  const [count] = await sql.query<{ n: string }>(
+    `SELECT count(DISTINCT p.entry_id)::text AS n FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.member_id = $1`,
+    [memberId],
+  );
+  const entries = await sql.query<{ id: string; kind: string; reason: string; ref_type: string; ref_id: string; created_at: Date }>(
+    `SELECT e.id::text AS id, e.kind, e.reason, e.ref_type, e.ref_id, e.created_at FROM journal_entries e
+      WHERE e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.member_id = $1)
+      ORDER BY e.created_at DESC, e.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    [memberId],
+  );
+  const lines = entries.length
+    ? await sql.query<{ entry_id: string; currency: string; book: string; amount: string }>(
+        `SELECT p.entry_id::text AS entry_id, p.currency, a.book, p.amount::text AS amount FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+          WHERE a.member_id = $1 AND p.entry_id = ANY($2::bigint[]) ORDER BY p.id`,
+        [memberId, entries.map((e) => e.id)],
+      )
+    : [];
+  return {
+    total: Number(count?.n ?? 0),
+    items: entries.map((e) => ({
+      entryId: e.id,
+      kind: e.kind,
+      reason: e.reason,
+      refType: e.ref_type,
+      refId: e.ref_id,
+      at: new Date(e.created_at).toISOString(),
+      lines: lines.filter((l) => l.entry_id === e.id).map((l) => ({ currency: l.currency, book: l.book, amount: toWire(new Decimal(l.amount)) })),
+    })),
+  };
+}
+
+export function recordsService(deps: { db: Database; clock: Clock; rates: RateProvider }) {
+  const { db } = deps;
+  return {
+    /** SPEC §3 Funds. Other currencies count toward the JPY totals at the current rate; profit is realised + unrealised P&L (no trading yet, so 0). */
+    async assets(p: Principal): Promise<ResponseOf<typeof assetsCall>> {
+      const balances = await memberBalances(db, p.memberId);
+      let available = new Decimal(0);
+      let frozen = new Decimal(0);
+      let margin = new Decimal(0);
+      for (const [currency, b] of balances) {
+        const rate = currency === 'JPY' ? new Decimal(1) : (await deps.rates.rate(currency, 'JPY', deps.clock.now())).rate;
+        available = available.plus(b.available.times(rate));
+        frozen = frozen.plus(b.frozen.times(rate));
+        margin = margin.plus(b.margin.times(rate));
+      }
+      const [m] = await db.query<{ real_name_status: 'unverified' | 'pending' | 'verified' | 'rejected' }>(`SELECT real_name_status FROM members WHERE id = $1`, [p.memberId]);
+      const round = (d: Decimal) => toWire(d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+      return {
+        currency: 'JPY',
+        totalAssets: round(available.plus(frozen).plus(margin)),
+        available: round(available),
+        frozen: round(frozen),
+        profit: '0',
+        balances: balancesWire(balances),
+        realNameStatus: m?.real_name_status ?? 'unverified',
+      };
+    },
+
+    async fundRecords(p: Principal, q: { type: 'all' | 'deposit' | 'withdrawal'; page: number; pageSize: number }): Promise<{ items: FundRecord[]; total: number }> {
+      const deposits = q.type === 'withdrawal' ? [] : (await db.query<DepositRow>(`${depositSelect} WHERE d.member_id = $1`, [p.memberId])).map(depositRecord);
+      const withdrawals = q.type === 'deposit' ? [] : (await db.query<WithdrawalRow>(`${withdrawalSelect} WHERE w.member_id = $1`, [p.memberId])).map(withdrawalRecord);
+      const all = [...deposits.map(({ referenceCode: _r, ...d }) => d), ...withdrawals].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return { total: all.length, items: all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize) };
+    },
+
+    timeline: (p: Principal, q: { page: number; pageSize: number }) => memberTimeline(db, p.memberId, q.page, q.pageSize),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Sql } from '@kabuto/db/database';
+import { InsufficientFundsError, postEntry, type EntryInput } from '@kabuto/db/ledger';
+import type { ErrorKey } from '@kabuto/contracts/errors';
+import { refuse } from '../http/app-error.ts';
+
+/** Posts one entry; a balance that would go negative becomes the given catalogued refusal. */
+export async function post(sql: Sql, entry: EntryInput, whenShort: ErrorKey): Promise<string> {
+  try {
+    return await postEntry(sql, entry);
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) throw refuse(whenShort, 409);
+    throw err;
+  }
+}
+
+// Reasons a member reads in the timeline (translated by the client).
+export const ledgerReasons = {
+  deposit: 'ledger.deposit',
+  withdrawalRequested: 'ledger.withdrawalRequested',
+  withdrawalPaid: 'ledger.withdrawalPaid',
+  withdrawalReturned: 'ledger.withdrawalReturned',
+  exchange: 'ledger.exchange',
+  referralReward: 'ledger.referralReward',
+} as const;
