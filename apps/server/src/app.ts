@@ -19,6 +19,25 @@ import { accountService } from './accounts/account.service.ts';
 import { accountRoutes } from './accounts/account.routes.ts';
 import { configRoutes } from './settings/config.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
+import { idempotencyStore } from './http/idempotency.ts';
+import { simulatedRateProvider, type RateProvider } from './fx/rate-provider.ts';
+import { depositService } from './funds/deposit.service.ts';
+import { withdrawalService } from './funds/withdrawal.service.ts';
+import { exchangeService } from './funds/exchange.service.ts';
+import { recordsService } from './funds/records.service.ts';
+import { fundReviewQueries } from './funds/fund-reviews.service.ts';
+import { fundRoutes } from './funds/funds.routes.ts';
+import { uploadService } from './uploads/upload.service.ts';
+import { uploadRoutes } from './uploads/upload.routes.ts';
+import { realNameService } from './verification/real-name.service.ts';
+import { realNameRoutes } from './verification/real-name.routes.ts';
+import { bankCardService } from './cards/bank-card.service.ts';
+import { bankCardRoutes } from './cards/bank-card.routes.ts';
+import { creditRoutes } from './credit/credit.routes.ts';
+import { channelService } from './channels/channel.service.ts';
+import { channelRoutes } from './channels/channel.routes.ts';
+import { memberAdminService } from './members/member-admin.service.ts';
+import { memberAdminRoutes } from './members/member-admin.routes.ts';
 
 export const defaultRateLimits: RateLimits = {
   signIn: { max: 10, timeWindowMs: 60_000 },
@@ -40,6 +59,8 @@ export interface AppOptions {
   uploadDir: string;
   /** `tse` applies the real deposit/withdrawal windows; `demo` keeps them open. */
   marketProfile?: 'demo' | 'tse';
+  /** Exchange rates; the embedded default is the simulated reference table. */
+  rates?: RateProvider;
   /** Built SPA to serve at `/`; null serves the API only. */
   webDist?: string | null;
 }
@@ -101,11 +122,30 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   });
 
   const accounts = accountService({ db: opts.db, clock, sms });
-  const routes: Route[] = [...configRoutes(opts.db), ...accountRoutes(accounts), ...auditRoutes(opts.db)];
+  const marketProfile = opts.marketProfile ?? 'demo';
+  const rates = opts.rates ?? simulatedRateProvider();
+  const money = { db: opts.db, clock, marketProfile };
+  const funds = fundRoutes({
+    db: opts.db,
+    clock,
+    deposits: depositService(money),
+    withdrawals: withdrawalService(money),
+    exchange: exchangeService({ db: opts.db, clock, rates }),
+    records: recordsService({ db: opts.db, clock, rates }),
+    reviews: fundReviewQueries(opts.db),
+  });
+  const routes: Route[] = [...configRoutes(opts.db), ...accountRoutes(accounts), ...auditRoutes(opts.db), ...funds,
+    ...uploadRoutes(uploadService({ db: opts.db, clock, uploadDir: opts.uploadDir })),
+    ...realNameRoutes(realNameService({ db: opts.db, clock })),
+    ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
+    ...creditRoutes(opts.db),
+    ...channelRoutes(channelService({ db: opts.db, clock, marketProfile: opts.marketProfile ?? 'demo' })),
+    ...memberAdminRoutes(memberAdminService({ db: opts.db, clock })),
+  ];
   const openapi = buildOpenApi(routes);
 
   await app.register(async (api) => {
-    registerRoutes(api, routes, makeAuthenticate(opts.db, clock), limits);
+    registerRoutes(api, routes, makeAuthenticate(opts.db, clock), limits, idempotencyStore(opts.db, clock));
   });
   app.get(`${apiPrefix}openapi.json`, async () => openapi);
   await app.register(fastifyStatic, { root: bundledImagesDir, prefix: '/api/images/', decorateReply: false, index: false });

@@ -94,11 +94,12 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
       if (!moneyWindow(resolveWindowRule(limits.windowRule, deps.marketProfile), now).open) throw refuse(errorKeys.funds.withdrawClosed, 422);
       const amount = parseAmount(body.amount, 'JPY');
       requireWithin(amount, limits.min, limits.max, { below: errorKeys.funds.withdrawBelowMin, above: errorKeys.funds.withdrawAboveMax });
-      const card = await requireOwnCard(db, p.memberId, body.bankCardId);
       const score = await creditScoreOf(db, p.memberId);
       if (score.score < score.threshold) throw refuse(errorKeys.funds.creditScoreTooLow, 403);
       try {
         const id = await db.transaction(async (tx) => {
+          // Inside the transaction: the card row stays locked, so it cannot be removed under a new withdrawal.
+          const card = await requireOwnCard(tx, p.memberId, body.bankCardId);
           const [row] = await tx.query<{ id: string; order_no: string }>(
             `INSERT INTO withdrawals (order_no, member_id, bank_card_id, currency, amount, created_at) VALUES ($1, $2, $3, 'JPY', $4, $5) RETURNING id, order_no`,
             [orderNumber('W', now), p.memberId, card.id, toWire(amount), now],

@@ -7,7 +7,7 @@ interface Operation {
   summary: string;
   'x-policy': string;
   security?: unknown[];
-  requestBody: { content: { 'application/json': { schema: { type?: string; properties?: Record<string, unknown> } } } };
+  requestBody: { content: Record<'application/json' | 'multipart/form-data', { schema: { type?: string; properties?: Record<string, unknown> } } | undefined> };
   responses: Record<string, unknown>;
 }
 interface OpenApiDoc {
@@ -51,12 +51,15 @@ describeEachDatabase('openapi document', (h) => {
 
   it('describes each request body from its contract', async () => {
     const doc = await fetchDoc();
-    const login = doc.paths['/api/vue/user/login']?.post?.requestBody.content['application/json'].schema;
+    const login = doc.paths['/api/vue/user/login']?.post?.requestBody.content['application/json']?.schema;
     expect(login?.type).toBe('object');
     expect(Object.keys(login?.properties ?? {})).toEqual(expect.arrayContaining(['account', 'password', 'remember', 'agree']));
     for (const r of h().routes) {
-      const schema = doc.paths[`/api/vue/${r.call.path}`]?.post?.requestBody.content['application/json'].schema;
+      const content = doc.paths[`/api/vue/${r.call.path}`]?.post?.requestBody.content;
+      // Uploads are multipart forms: the contract's fields plus the file part.
+      const schema = r.multipart ? content?.['multipart/form-data']?.schema : content?.['application/json']?.schema;
       expect(schema?.type, r.call.path).toBe('object');
+      if (r.multipart) expect(Object.keys(schema?.properties ?? {}), r.call.path).toContain(r.multipart.fileField);
     }
   });
 

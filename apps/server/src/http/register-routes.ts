@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { AppError } from './app-error.ts';
 import type { Principal } from './policy.ts';
-import type { RateLimitName, Route } from './route.ts';
+import { bodyHash, idempotencyKeyPattern, type IdempotencyStore } from './idempotency.ts';
+import { readMultipart, registerMultipartScope, sendRaw } from './multipart.ts';
+import type { RateLimitName, RawAnswer, Route } from './route.ts';
 
 export const apiPrefix = '/api/vue/';
 
@@ -27,24 +29,49 @@ export function keyOf(error: z.ZodError): string {
 const containsNul = (value: unknown): boolean =>
   typeof value === 'string' ? value.includes('\u0000') : typeof value === 'object' && value !== null && Object.values(value).some(containsNul);
 
-export function registerRoutes(app: FastifyInstance, routes: readonly Route[], authenticate: Authenticate, limits: RateLimits): void {
+export function registerRoutes(app: FastifyInstance, routes: readonly Route[], authenticate: Authenticate, limits: RateLimits, idempotency: IdempotencyStore): void {
   for (const r of routes) {
+    // A multipart route is added again inside its own scope, the only one with the multipart parser.
+    if (r.multipart && !app.hasContentTypeParser('multipart/form-data')) {
+      registerMultipartScope(app, (scope) => registerRoutes(scope, [r], authenticate, limits, idempotency));
+      continue;
+    }
     const limit = r.rateLimit ? limits[r.rateLimit] : undefined;
     app.post(
       apiPrefix + r.call.path,
       limit ? { config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } } : {},
-      async (req) => {
+      async (req, reply) => {
         const principal = await authenticate(req);
         if (r.policy.kind !== 'public' && !principal) throw new AppError(errorKeys.auth.required, 401);
         if (r.policy.kind === 'staff' && (!principal?.role || !r.policy.roles.includes(principal.role))) {
           throw new AppError(errorKeys.auth.forbidden, 403);
         }
         // A request without a body reads as {}; a JSON `null` body is not an object and is refused by the contract.
-        const parsed = r.call.request.safeParse(req.body === undefined ? {} : req.body);
+        const input = r.multipart ? await readMultipart(req, r.multipart) : { fields: req.body === undefined ? {} : req.body, file: undefined };
+        const parsed = r.call.request.safeParse(input.fields);
         if (!parsed.success) throw new AppError(keyOf(parsed.error) as AppError['key'], 400);
         if (containsNul(parsed.data)) throw new AppError(errorKeys.request.invalid, 400);
-        const data = await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip });
-        return { status: 1, msg: r.success ?? '', data: r.call.response.parse(data) };
+        if (r.raw) return sendRaw(reply, (await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip })) as RawAnswer);
+        const run = async () => {
+          const data = await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip, file: input.file });
+          return { status: 1, msg: r.success ?? '', data: r.call.response.parse(data) };
+        };
+        const key = req.headers['idempotency-key'];
+        if (!r.idempotent || key === undefined || !principal) return run();
+        if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) throw new AppError(errorKeys.request.invalid, 400);
+        const start = await idempotency.begin(principal.memberId, key, r.call.path, bodyHash(r.call.path, parsed.data));
+        if (start.kind === 'reused') throw new AppError(errorKeys.idempotency.keyReused, 422);
+        if (start.kind === 'inProgress') throw new AppError(errorKeys.idempotency.inProgress, 409);
+        if (start.kind === 'replay') return reply.code(start.httpStatus).header('idempotent-replay', 'true').send(start.body);
+        try {
+          const answer = await run();
+          await idempotency.finish(principal.memberId, key, 200, answer);
+          return answer;
+        } catch (err) {
+          if (err instanceof AppError) await idempotency.finish(principal.memberId, key, err.httpStatus, { status: 0, msg: err.key, data: null });
+          else await idempotency.abandon(principal.memberId, key);
+          throw err;
+        }
       },
     );
   }

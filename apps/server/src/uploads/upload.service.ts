@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Database, Sql } from '@kabuto/db/database';
+import { errorKeys } from '@kabuto/contracts/errors';
+import type { ResponseOf } from '@kabuto/contracts/call';
+import type { UploadPurpose, uploadImageCall } from '@kabuto/contracts/funds/real-name';
+import { refuse } from '../http/app-error.ts';
+import type { Principal } from '../http/policy.ts';
+import type { RawAnswer, UploadedFile } from '../http/route.ts';
+import type { Clock } from '../clock.ts';
+import { imageExtensions, judgeImage, type ImageType } from './image-content.ts';
+
+// SPEC §5 and §9: images at most 5 MB.
+export const maxImageBytes = 5 * 1024 * 1024;
+
+export interface UploadDeps {
+  db: Database;
+  clock: Clock;
+  /** Private folder, never served statically. */
+  uploadDir: string;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const storedNamePattern = /^[0-9a-f]{48}$/;
+
+/**
+ * Refuses (404 upload.notFound) unless the upload exists, belongs to the member and was made for `purpose`.
+ * The same answer for someone else's upload, so its existence is not revealed.
+ */
+export async function requireOwnUpload(sql: Sql, memberId: string, uploadId: string, purpose: UploadPurpose): Promise<void> {
+  if (!uuidPattern.test(uploadId)) throw refuse(errorKeys.upload.notFound, 404);
+  const rows = await sql.query(`SELECT 1 FROM uploads WHERE id = $1 AND member_id = $2 AND purpose = $3`, [uploadId, memberId, purpose]);
+  if (rows.length === 0) throw refuse(errorKeys.upload.notFound, 404);
+}
+
+export function uploadService({ db, clock, uploadDir }: UploadDeps) {
+  return {
+    /** Checks the bytes, writes them under a random name, then records the upload; nothing is kept on refusal. */
+    async store(memberId: string, purpose: UploadPurpose, file: UploadedFile | undefined): Promise<ResponseOf<typeof uploadImageCall>> {
+      if (file?.tooLarge) throw refuse(errorKeys.upload.tooLarge, 413);
+      if (!file || file.bytes.length === 0) throw refuse(errorKeys.upload.empty, 400);
+      const contentType = judgeImage(file.bytes);
+      if (!contentType) throw refuse(errorKeys.upload.badType, 415);
+      const storedName = randomBytes(24).toString('hex');
+      const path = join(uploadDir, storedName);
+      await mkdir(uploadDir, { recursive: true, mode: 0o700 });
+      await writeFile(path, file.bytes, { flag: 'wx', mode: 0o600 });
+      try {
+        const [row] = await db.query<{ id: string }>(
+          `INSERT INTO uploads (member_id, purpose, content_type, size_bytes, sha256, stored_name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          [memberId, purpose, contentType, file.bytes.length, createHash('sha256').update(file.bytes).digest('hex'), storedName, clock.now()],
+        );
+        return { id: (row as { id: string }).id, purpose, contentType, size: file.bytes.length };
+      } catch (err) {
+        await unlink(path).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** The bytes, to their owner or to staff; anyone else gets the same 404 as for a missing id. */
+    async view(p: Principal, id: string): Promise<RawAnswer> {
+      const [row] = await db.query<{ member_id: string; content_type: ImageType; stored_name: string }>(
+        `SELECT member_id, content_type, stored_name FROM uploads WHERE id = $1`,
+        [id],
+      );
+      if (!row || (row.member_id !== p.memberId && !p.role) || !storedNamePattern.test(row.stored_name)) throw refuse(errorKeys.upload.notFound, 404);
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(join(uploadDir, row.stored_name));
+      } catch {
+        throw refuse(errorKeys.upload.notFound, 404);
+      }
+      return {
+        contentType: row.content_type,
+        bytes,
+        headers: {
+          'cache-control': 'private, no-store',
+          'content-disposition': `inline; filename="${id}.${imageExtensions[row.content_type]}"`,
+        },
+      };
+    },
+  };
+}
+export type UploadService = ReturnType<typeof uploadService>;
