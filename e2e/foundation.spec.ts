@@ -39,6 +39,9 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
   await page.getByTestId('login-password').fill(firstPassword);
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await shot(page, 'usercenter');
+  await page.getByTestId('uc-menu-settings').click();
   await expect(page).toHaveURL(/#\/user\/setting/);
   await expect(page.getByText(account)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('tokend'))).toBeTruthy();
@@ -48,7 +51,8 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
 
 test('the member switches to English and back to Japanese', async ({ page }) => {
   await signIn(page, account, firstPassword);
-  await expect(page).toHaveURL(/#\/user\/setting/);
+  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await page.goto('/#/user/setting');
   await page.getByTestId('setting-lang').click();
   await expect(page).toHaveURL(/#\/user\/changeLang/);
   await page.getByTestId('lang-en').click();
@@ -66,7 +70,8 @@ test('the member switches to English and back to Japanese', async ({ page }) => 
 
 test('the member changes the login password, signs in with the new one and signs out', async ({ page }) => {
   await signIn(page, account, firstPassword);
-  await expect(page).toHaveURL(/#\/user\/setting/);
+  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await page.goto('/#/user/setting');
   await page.getByTestId('setting-login-password').click();
   await expect(page).toHaveURL(/#\/user\/loginPassword/);
   await page.getByTestId('pwd-old').fill(firstPassword);
@@ -83,9 +88,10 @@ test('the member changes the login password, signs in with the new one and signs
   await shot(page, 'login-refused');
 
   await signIn(page, account, secondPassword);
-  await expect(page).toHaveURL(/#\/user\/setting/);
+  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await page.goto('/#/user/setting');
   await page.getByTestId('setting-logout').click();
-  await page.getByRole('button', { name: /ログアウト|サインアウト|確認|OK/ }).last().click();
+  await page.getByTestId('setting-logout-confirm').click();
   await expect(page).toHaveURL(/#\/login\/login/);
   expect(await page.evaluate(() => localStorage.getItem('tokend'))).toBeFalsy();
   await shot(page, 'signed-out');
@@ -103,7 +109,7 @@ test('staff sign in and see their sign-ins in the audit log', async ({ page }) =
 
 test('a member who sets is_admin and sends is-admin is refused the back office', async ({ page }) => {
   await signIn(page, account, secondPassword);
-  await expect(page).toHaveURL(/#\/user\/setting/);
+  await expect(page).toHaveURL(/#\/user\/usercenter/);
   await page.evaluate(() => localStorage.setItem('is_admin', '1'));
   await page.goto('/#/admin');
   await page.reload();

@@ -9,7 +9,7 @@ export interface AppRoute {
   meta: RouteMeta;
 }
 
-// SPEC §2 routes built so far (issue "Foundation"). Each entry maps the spec's address to a screen that works.
+// SPEC §2 routes built so far. Each entry maps the spec's address to a screen that works.
 export const appRoutes: readonly AppRoute[] = [
   {
     path: '/login/start',
@@ -42,9 +42,54 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.forgot', backTo: '/login/login' },
   },
   {
+    path: '/user/usercenter',
+    Screen: lazyScreen(() => import('../features/funds/screens/member-centre.screen.tsx').then((m) => m.MemberCentreScreen)),
+    meta: { titleKey: 'titles.memberCentre', keepAlive: true },
+  },
+  {
+    path: '/user/bandCard',
+    Screen: lazyScreen(() => import('../features/funds/screens/real-name.screen.tsx').then((m) => m.RealNameScreen)),
+    meta: { titleKey: 'titles.realName', backTo: '/user/usercenter' },
+  },
+  {
+    path: '/user/BankCard',
+    Screen: lazyScreen(() => import('../features/funds/screens/bank-cards.screen.tsx').then((m) => m.BankCardsScreen)),
+    meta: { titleKey: 'titles.bankCards', backTo: '/user/usercenter' },
+  },
+  {
+    path: '/user/WithCard',
+    Screen: lazyScreen(() => import('../features/funds/screens/add-card.screen.tsx').then((m) => m.AddCardScreen)),
+    meta: { titleKey: 'titles.addCard', backTo: '/user/BankCard' },
+  },
+  {
+    path: '/user/recharge',
+    Screen: lazyScreen(() => import('../features/funds/screens/deposit.screen.tsx').then((m) => m.DepositScreen)),
+    meta: { titleKey: 'titles.deposit', backTo: '/user/usercenter' },
+  },
+  {
+    path: '/user/rechargeChannel',
+    Screen: lazyScreen(() => import('../features/funds/screens/deposit-channel.screen.tsx').then((m) => m.DepositChannelScreen)),
+    meta: { titleKey: 'titles.depositChannel', backTo: '/user/recharge' },
+  },
+  {
+    path: '/user/withdraw',
+    Screen: lazyScreen(() => import('../features/funds/screens/withdraw.screen.tsx').then((m) => m.WithdrawScreen)),
+    meta: { titleKey: 'titles.withdraw', backTo: '/user/usercenter' },
+  },
+  {
+    path: '/user/exchange',
+    Screen: lazyScreen(() => import('../features/funds/screens/exchange.screen.tsx').then((m) => m.ExchangeScreen)),
+    meta: { titleKey: 'titles.exchange', backTo: '/user/usercenter' },
+  },
+  {
+    path: '/user/FundingDetails',
+    Screen: lazyScreen(() => import('../features/funds/screens/fund-records.screen.tsx').then((m) => m.FundRecordsScreen)),
+    meta: { titleKey: 'titles.fundRecords', backTo: '/user/usercenter' },
+  },
+  {
     path: '/user/setting',
     Screen: lazyScreen(() => import('../features/settings/screens/settings.screen.tsx').then((m) => m.SettingsScreen)),
-    meta: { titleKey: 'titles.settings', keepAlive: true, backTo: '/login/start' },
+    meta: { titleKey: 'titles.settings', keepAlive: true, backTo: '/user/usercenter' },
   },
   {
     path: '/user/loginPassword',
@@ -74,7 +119,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/admin',
     Screen: lazyScreen(() => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen)),
-    meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/setting' },
+    meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/usercenter' },
   },
 ];
 

@@ -137,4 +137,43 @@ describe('http client (SPEC §7–8)', () => {
     await expect(client.call(userInfoCall, {})).rejects.toMatchObject({ kind: 'network' });
     expect(notify).toHaveBeenCalledExactlyOnceWith('No connection.');
   });
+
+  it('sends extra headers for one call only, such as an Idempotency-Key', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 200, body: { status: 1, msg: '', data: null } }));
+    const { client } = setup(member, adapter);
+    await client.call(userInfoCall, {}, { headers: { 'Idempotency-Key': 'key-1' } });
+    await client.call(userInfoCall, {});
+    expect(seen[0]?.headers.get('Idempotency-Key')).toBe('key-1');
+    expect(seen[0]?.headers.get('token')).toBe('tok-123');
+    expect(seen[1]?.headers.has('Idempotency-Key')).toBe(false);
+  });
+
+  it('uploads multipart form data as it is, with the session headers, and answers the envelope data', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 200, body: { status: 1, msg: '', data: { id: 'img-1' } } }));
+    const { client } = setup(member, adapter);
+    const form = new FormData();
+    form.append('purpose', 'id_front');
+    form.append('file', new Blob(['GIF89a'], { type: 'image/gif' }), 'a.gif');
+
+    const answer = await client.upload(userInfoCall, form);
+
+    expect(answer).toEqual({ id: 'img-1' });
+    expect(seen[0]?.data).toBe(form);
+    expect(String(seen[0]?.headers.get('Content-Type'))).not.toContain('json');
+    expect(seen[0]?.headers.get('account')).toBe('0901234567');
+  });
+
+  it('fetches bytes as a blob, and reads a refusal envelope out of a blob answer', async () => {
+    const image = new Blob(['GIF89a'], { type: 'image/gif' });
+    const ok = fakeAdapter(() => ({ status: 200, body: image }));
+    const bytes = await setup(member, ok.adapter).client.blob(userInfoCall, {});
+    expect(bytes).toBe(image);
+    expect(ok.seen[0]?.responseType).toBe('blob');
+
+    const refusal = new Blob([JSON.stringify({ status: 0, msg: 'errors.auth.forbidden', data: null })], { type: 'application/json' });
+    const denied = fakeAdapter(() => ({ status: 403, body: refusal }));
+    const { client, notify } = setup(member, denied.adapter);
+    await expect(client.blob(userInfoCall, {})).rejects.toMatchObject({ kind: 'refusal', messageKey: 'errors.auth.forbidden', httpStatus: 403 });
+    expect(notify).toHaveBeenCalledExactlyOnceWith('errors.auth.forbidden');
+  });
 });

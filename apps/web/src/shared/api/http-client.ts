@@ -1,5 +1,5 @@
 import axios, { AxiosError } from 'axios';
-import type { AxiosAdapter, AxiosInstance } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import type { CallContract, RequestOf, ResponseOf } from '@kabuto/contracts/call';
 import { API_BASE_URL, REQUEST_TIMEOUT_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '../spec.constants.ts';
@@ -43,9 +43,35 @@ export interface HttpClientDeps {
   adapter?: AxiosAdapter;
 }
 
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Extra headers for this call only, e.g. `Idempotency-Key` on money-moving calls (DESIGN "API conventions"). */
+  headers?: Record<string, string>;
+}
+
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** Fraction sent so far, 0–1. */
+  onProgress?: (fraction: number) => void;
+}
+
 export interface HttpClient {
   axios: AxiosInstance;
-  call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options?: { signal?: AbortSignal }): Promise<ResponseOf<C>>;
+  call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options?: CallOptions): Promise<ResponseOf<C>>;
+  /** A multipart call (DESIGN "Uploads"): the answer is the usual envelope. */
+  upload<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, form: FormData, options?: UploadOptions): Promise<ResponseOf<C>>;
+  /** A call that answers raw bytes (e.g. a private image); a refusal still comes as an envelope. */
+  blob<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options?: CallOptions): Promise<Blob>;
+}
+
+/** A refusal to a blob request arrives as a Blob holding the JSON envelope. */
+async function readBlobBody(body: unknown): Promise<unknown> {
+  if (typeof Blob === 'undefined' || !(body instanceof Blob)) return body;
+  try {
+    return JSON.parse(await body.text()) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 function envelopeMsg(body: unknown): string | null {
@@ -78,6 +104,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return config;
   });
 
+  const requestConfig = (options: CallOptions): AxiosRequestConfig => ({
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+
   const refuse = (kind: ApiErrorKind, key: string, httpStatus: number | null): ApiError => {
     deps.notify(deps.translate(key));
     return new ApiError(kind, key, httpStatus);
@@ -88,7 +119,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     if (!(error instanceof AxiosError)) throw refuse('network', clientNoticeKeys.network, null);
     const response = error.response;
     if (response) {
-      const key = envelopeMsg(response.data);
+      const key = envelopeMsg(await readBlobBody(response.data));
       const shown = refuse(key ? 'refusal' : 'http', key ?? clientNoticeKeys.requestFailed, response.status);
       if (response.status === 401) {
         // SPEC §4: any 401 → /login/login after 1.5 s, then the error is passed on.
@@ -104,27 +135,55 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     throw refuse('network', clientNoticeKeys.network, null);
   }
 
-  async function call<C extends CallContract<z.ZodType, z.ZodType>>(
-    contract: C,
-    body: RequestOf<C>,
-    options: { signal?: AbortSignal } = {},
-  ): Promise<ResponseOf<C>> {
-    let data: unknown;
-    let httpStatus: number;
-    try {
-      const response = await instance.post<unknown>(contract.path, body, options.signal ? { signal: options.signal } : {});
-      data = response.data;
-      httpStatus = response.status;
-    } catch (error) {
-      return failure(error);
-    }
+  function unwrap<T>(data: unknown, httpStatus: number): T {
     const status = typeof data === 'object' && data !== null ? (data as { status?: unknown }).status : undefined;
     if (status !== 1) {
       // SPEC §8: status other than 1 → a brief notice with the translated msg.
       throw refuse('refusal', envelopeMsg(data) ?? clientNoticeKeys.requestFailed, httpStatus);
     }
-    return (data as { data: ResponseOf<C> }).data;
+    return (data as { data: T }).data;
   }
 
-  return { axios: instance, call };
+  async function call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await instance.post<unknown>(contract.path, body, requestConfig(options));
+    } catch (error) {
+      return failure(error);
+    }
+    return unwrap<ResponseOf<C>>(response.data, response.status);
+  }
+
+  async function upload<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<C>> {
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await instance.post<unknown>(contract.path, form, {
+        // Not JSON: axios would turn the FormData into JSON; the browser then sets the multipart boundary itself.
+        headers: { 'Content-Type': 'multipart/form-data' },
+        ...(options.signal ? { signal: options.signal } : {}),
+        onUploadProgress: (event) => {
+          if (options.onProgress && event.total) options.onProgress(Math.min(1, event.loaded / event.total));
+        },
+      });
+    } catch (error) {
+      return failure(error);
+    }
+    return unwrap<ResponseOf<C>>(response.data, response.status);
+  }
+
+  async function blob<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options: CallOptions = {}): Promise<Blob> {
+    let response: AxiosResponse<unknown>;
+    try {
+      response = await instance.post<unknown>(contract.path, body, { ...requestConfig(options), responseType: 'blob' });
+    } catch (error) {
+      return failure(error);
+    }
+    const data = response.data;
+    if (typeof Blob !== 'undefined' && data instanceof Blob && !data.type.includes('json')) return data;
+    // A 2xx JSON answer to a byte request is an envelope: a refusal, or bytes we cannot show.
+    unwrap<unknown>(await readBlobBody(data), response.status);
+    throw refuse('http', clientNoticeKeys.requestFailed, response.status);
+  }
+
+  return { axios: instance, call, upload, blob };
 }

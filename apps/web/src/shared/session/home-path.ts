@@ -1,6 +1,8 @@
 import type { StaffRole } from '@kabuto/contracts/fields';
 
-// Issue "Foundation": no home screen yet; members land on settings, staff on the back office.
+/** Where sign-in leads: members to the member centre, staff to the back office. */
+export const MEMBER_HOME = '/user/usercenter';
+
 export function homePathFor(role: StaffRole | null): string {
-  return role === null ? '/user/setting' : '/admin';
+  return role === null ? MEMBER_HOME : '/admin';
 }

@@ -1,33 +1,36 @@
-import { Button, ErrorBlock, NoticeBar, Skeleton, Tabs, Tag } from 'antd-mobile';
+import { useState } from 'react';
+import { Badge, Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffRole } from '@kabuto/contracts/fields';
+import { adminKeys, fetchQueueCounts } from '../api/back-office.api.ts';
+import type { QueueCounts } from '../api/back-office.api.ts';
+import { can, sectionsFor } from '../admin-permissions.ts';
+import type { Section } from '../admin-permissions.ts';
 import { AuditLogViewer } from '../components/audit-log-viewer.tsx';
+import { FundingSettings } from '../components/funding-settings.tsx';
+import { MemberAdmin } from '../components/member-admin.tsx';
+import { ReconciliationReport } from '../components/reconciliation-report.tsx';
+import { DepositQueue, RealNameQueue, WithdrawalQueue } from '../components/review-queues.tsx';
 import { Page } from '../../../shared/components/page.tsx';
-import { push } from '../../../shared/navigation/navigation.ts';
+import { addressParam, push } from '../../../shared/navigation/navigation.ts';
+import { MEMBER_HOME } from '../../../shared/session/home-path.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
-
-type Section = 'audit' | 'queues';
-
-// DESIGN "Reviews and the back office": each staff role sees only what it may use.
-const sectionsByRole: Record<StaffRole, readonly Section[]> = {
-  admin: ['audit'],
-  auditor: ['audit'],
-  reviewer: ['queues'],
-  support: ['queues'],
-};
 
 function NoAccess({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="centered-block" data-testid="admin-no-access">
       <ErrorBlock status="default" title={t('admin.noAccessTitle')} description={t(signedIn ? 'admin.noAccessBody' : 'admin.noSessionBody')} fullPage={false} />
-      <Button color="primary" size="large" block onClick={() => push(signedIn ? '/user/setting' : '/login/login')}>
+      <Button color="primary" size="large" block onClick={() => push(signedIn ? MEMBER_HOME : '/login/login')}>
         {t(signedIn ? 'admin.toSettings' : 'settings.signIn')}
       </Button>
     </div>
   );
 }
+
+const countOf: Partial<Record<Section, keyof QueueCounts>> = { realname: 'realName', deposits: 'deposits', withdrawals: 'withdrawals' };
 
 /**
  * Back office (#/admin). Rights come from the server's staff role in user/info, never from the
@@ -51,33 +54,68 @@ export function BackOfficeScreen() {
       </div>
     );
   else if (info.data.role === null) body = <NoAccess signedIn />;
-  else {
-    const role = info.data.role;
-    const sections = sectionsByRole[role];
+  else
     body = (
       <>
         <div className="admin__who" data-testid="admin-who">
           <span className="num">{info.data.account}</span>
           <Tag color="primary" data-testid="admin-role">
-            {t(`roles.${role}`)}
+            {t(`roles.${info.data.role}`)}
           </Tag>
         </div>
-        <Tabs defaultActiveKey={sections[0] ?? null} data-testid="admin-nav" className="admin__nav">
-          {sections.map((section) =>
-            section === 'audit' ? (
-              <Tabs.Tab key="audit" title={t('admin.nav.audit')} data-testid="admin-nav-audit">
-                <AuditLogViewer />
-              </Tabs.Tab>
-            ) : (
-              <Tabs.Tab key="queues" title={t('admin.nav.queues')} data-testid="admin-nav-queues">
-                <NoticeBar content={t('admin.queuesLater')} color="info" wrap data-testid="admin-queues-later" />
-              </Tabs.Tab>
-            ),
-          )}
-        </Tabs>
+        <BackOffice key={info.data.role} role={info.data.role} />
       </>
     );
-  }
 
   return <Page testId="back-office-screen">{body}</Page>;
+}
+
+function BackOffice({ role }: { role: StaffRole }) {
+  const { t } = useTranslation();
+  const sections = sectionsFor(role);
+  const [section, setSection] = useState<Section>(() => {
+    const asked = addressParam('s');
+    // Roles that read the audit log land on it (what happened); the nav shows what waits in each queue.
+    return sections.find((s) => s === asked) ?? (sections.includes('audit') ? 'audit' : sections[0]) ?? 'members';
+  });
+  const [memberId, setMemberId] = useState<string | null>(null);
+  const counts = useQuery({ queryKey: adminKeys.counts, queryFn: ({ signal }) => fetchQueueCounts(signal), refetchInterval: 30_000 });
+
+  const openMember = (id: string) => {
+    setMemberId(id);
+    setSection('members');
+  };
+
+  return (
+    <div className="admin">
+      <nav className="admin-nav" aria-label={t('admin.nav.label')}>
+        {sections.map((s) => {
+          const countKey = countOf[s];
+          const count = countKey ? counts.data?.[countKey] : undefined;
+          return (
+            <button
+              key={s}
+              type="button"
+              className={`admin-nav__item${s === section ? ' admin-nav__item--on' : ''}`}
+              aria-current={s === section ? 'page' : undefined}
+              onClick={() => setSection(s)}
+              data-testid={`admin-nav-${s}`}
+            >
+              <span>{t(`admin.nav.${s}`)}</span>
+              {count !== undefined && count > 0 && <Badge content={String(count)} className="admin-nav__badge" data-testid={`admin-count-${s}`} />}
+            </button>
+          );
+        })}
+      </nav>
+      <div className="admin__body">
+        {section === 'realname' && <RealNameQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
+        {section === 'deposits' && <DepositQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
+        {section === 'withdrawals' && <WithdrawalQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
+        {section === 'members' && <MemberAdmin memberId={memberId} onPick={setMemberId} mayRestrict={can.restrict(role)} />}
+        {section === 'channels' && <FundingSettings mayEdit={can.editSettings(role)} />}
+        {section === 'reconciliation' && <ReconciliationReport />}
+        {section === 'audit' && <AuditLogViewer />}
+      </div>
+    </div>
+  );
 }

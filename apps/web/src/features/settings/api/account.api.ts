@@ -1,11 +1,6 @@
 import type { RequestOf } from '@kabuto/contracts/call';
-import { logoutCall } from '@kabuto/contracts/user/login';
 import { changeFundPasswordCall, changePasswordCall, setFundPasswordCall } from '@kabuto/contracts/user/passwords';
 import { api } from '../../../shared/api/api.ts';
-
-export function requestSignOut(): Promise<null> {
-  return api.call(logoutCall, {});
-}
 
 export function requestChangePassword(body: RequestOf<typeof changePasswordCall>): Promise<null> {
   return api.call(changePasswordCall, body);

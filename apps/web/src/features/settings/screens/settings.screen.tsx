@@ -1,14 +1,12 @@
-import { Button, Dialog, List, Skeleton, Tag, Toast } from 'antd-mobile';
+import { Button, List, Skeleton, Tag, Toast } from 'antd-mobile';
 import { AppstoreOutline, FileOutline, GlobalOutline, InformationCircleOutline, LockOutline, PayCircleOutline, UserAddOutline, UserCircleOutline } from 'antd-mobile-icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { successKeys } from '@kabuto/contracts/errors';
-import { requestSignOut } from '../api/account.api.ts';
 import { RestrictionNotice } from '../components/restriction-notice.tsx';
 import { Page } from '../../../shared/components/page.tsx';
-import { showNoticeKey, showSuccess } from '../../../shared/api/notice.ts';
-import { push, replace } from '../../../shared/navigation/navigation.ts';
-import { clearSession, useSession } from '../../../shared/session/session.store.ts';
+import { showNoticeKey } from '../../../shared/api/notice.ts';
+import { push } from '../../../shared/navigation/navigation.ts';
+import { useSession } from '../../../shared/session/session.store.ts';
+import { useSignOut } from '../../../shared/session/sign-out.tsx';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { NOTICE_DURATION_MS } from '../../../shared/spec.constants.ts';
 
@@ -17,7 +15,6 @@ export function SettingsScreen() {
   const { t } = useTranslation();
   const session = useSession();
   const info = useUserInfo();
-  const queryClient = useQueryClient();
   const signedIn = session.token !== '';
 
   const copyInviteCode = async (code: string) => {
@@ -29,30 +26,11 @@ export function SettingsScreen() {
     }
   };
 
-  const signOut = async () => {
-    const confirmed = await Dialog.confirm({
-      title: t('settings.logoutTitle'),
-      content: t('settings.logoutConfirm'),
-      confirmText: <span data-testid="setting-logout-confirm">{t('settings.logout')}</span>,
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      await requestSignOut();
-    } catch {
-      // The session ends on this device whatever the server answered.
-    }
-    clearSession();
-    queryClient.clear();
-    showSuccess(successKeys.logout);
-    replace('/login/login');
-  };
+  const signOut = useSignOut();
 
   return (
     <Page
       testId="settings-screen"
-      // Issue "Foundation": settings is where members land, so there is nothing to go back to yet.
-      showBack={!signedIn}
       footer={
         signedIn ? (
           <Button block size="large" color="danger" fill="outline" onClick={() => void signOut()} data-testid="setting-logout">

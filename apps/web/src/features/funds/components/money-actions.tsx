@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { DownlandOutline, LoopOutline, UploadOutline } from 'antd-mobile-icons';
+import { push } from '../../../shared/navigation/navigation.ts';
+
+const actions = [
+  { key: 'deposit', path: '/user/recharge', Icon: DownlandOutline },
+  { key: 'withdraw', path: '/user/withdraw', Icon: UploadOutline },
+  { key: 'exchange', path: '/user/exchange', Icon: LoopOutline },
+] as const;
+
+/** The three big money buttons of the member centre (SPEC §2: recharge, withdraw, exchange). */
+export function MoneyActions() {
+  const { t } = useTranslation();
+  return (
+    <nav className="money-actions" aria-label={t('memberCentre.actions')}>
+      {actions.map(({ key, path, Icon }) => (
+        <button key={key} type="button" className="money-actions__button" onClick={() => push(path)} data-testid={`uc-${key}`}>
+          <span className="money-actions__icon" aria-hidden="true">
+            <Icon />
+          </span>
+          <span>{t(`memberCentre.${key}`)}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}

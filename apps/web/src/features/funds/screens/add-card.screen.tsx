@@ -1,0 +1,198 @@
+import { useState } from 'react';
+import { Button, Form, Skeleton, Switch } from 'antd-mobile';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorKeys, successKeys } from '@kabuto/contracts/errors';
+import { bankCardAddCall, cardTypes } from '@kabuto/contracts/funds/bank-cards';
+import { addBankCard } from '../api/funds.api.ts';
+import { useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
+import { VerifyFirst } from '../components/verify-first.tsx';
+import { FormInput } from '../../../shared/components/form-input.tsx';
+import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { Page } from '../../../shared/components/page.tsx';
+import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
+import { errorKeyOf } from '../../../shared/api/error-key.ts';
+import { showSuccess } from '../../../shared/api/notice.ts';
+import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { useTouched } from '../../../shared/forms/use-touched.ts';
+import { back } from '../../../shared/navigation/navigation.ts';
+import { useSession } from '../../../shared/session/session.store.ts';
+import { translateKey } from '../../../i18n/i18n.ts';
+
+type CardType = (typeof cardTypes)[number];
+
+interface CardValues {
+  holderName: string;
+  bankName: string;
+  branchName: string;
+  branchCode: string;
+  cardNumber: string;
+  ifsc: string;
+  upi: string;
+}
+
+const shape = bankCardAddCall.request.shape;
+const fieldKeys = ['holderName', 'bankName', 'branchName', 'branchCode', 'cardNumber', 'ifsc', 'upi'] as const;
+
+/** The whitespace-insensitive comparison the holder name is held to (it must be the verified name). */
+const sameName = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+
+/** Add bank card (/user/WithCard): in the verified name; IFSC and UPI for an Indian bank (SPEC §3, §5). */
+export function AddCardScreen() {
+  const session = useSession();
+  const realName = useRealNameStatus();
+  if (session.token !== '' && realName.isSuccess && realName.data.status === 'verified') return <AddCardForm verifiedName={realName.data.realName ?? ''} />;
+  return (
+    <Page testId="add-card-screen">
+      {session.token === '' ? (
+        <SignInRequired />
+      ) : realName.isError ? (
+        <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void realName.refetch()} testId="card-failed" />
+      ) : realName.isPending ? (
+        <Skeleton.Paragraph lineCount={8} animated className="centered-block" />
+      ) : (
+        <VerifyFirst pending={realName.data.status === 'pending'} />
+      )}
+    </Page>
+  );
+}
+
+function AddCardForm({ verifiedName }: { verifiedName: string }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshFunds();
+  const [values, setValues] = useState<CardValues>({ holderName: verifiedName, bankName: '', branchName: '', branchCode: '', cardNumber: '', ifsc: '', upi: '' });
+  const [cardType, setCardType] = useState<CardType>('ordinary');
+  const [indian, setIndian] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { touched, touch, touchAll } = useTouched<keyof CardValues>();
+
+  const errors: Record<keyof CardValues, string | null> = {
+    holderName: values.holderName.trim() === '' ? 'cardForm.required' : sameName(values.holderName, verifiedName) ? null : errorKeys.cards.holderMismatch,
+    bankName: shape.bankName.safeParse(values.bankName).success ? null : 'cardForm.required',
+    branchName: shape.branchName.safeParse(values.branchName).success ? null : 'cardForm.required',
+    branchCode: shape.branchCode.safeParse(values.branchCode).success ? null : 'cardForm.branchCodeFormat',
+    cardNumber: shape.cardNumber.safeParse(values.cardNumber).success ? null : 'cardForm.numberFormat',
+    ifsc: !indian || shape.ifsc.safeParse(values.ifsc).success ? null : 'cardForm.ifscFormat',
+    upi: !indian || shape.upi.safeParse(values.upi).success ? null : 'cardForm.upiFormat',
+  };
+  const valid = Object.values(errors).every((e) => e === null);
+
+  const save = useMutation({
+    mutationFn: () =>
+      addBankCard({
+        holderName: values.holderName.trim(),
+        bankName: values.bankName.trim(),
+        branchName: values.branchName.trim(),
+        branchCode: values.branchCode.trim(),
+        cardNumber: values.cardNumber,
+        cardType,
+        indianBank: indian,
+        ...(indian ? { ifsc: values.ifsc.trim(), upi: values.upi.trim() } : {}),
+      }),
+    onSuccess: async () => {
+      showSuccess(successKeys.cardAdded);
+      await refresh();
+      back('/user/BankCard');
+    },
+    onError: (error) => setServerError(errorKeyOf(error)),
+  });
+
+  const submit = () => {
+    if (save.isPending) return;
+    if (!valid) {
+      touchAll(fieldKeys);
+      return;
+    }
+    setServerError(null);
+    save.mutate();
+  };
+
+  const message = (key: keyof CardValues, hint?: string) => <FieldMessage error={errors[key]} touched={touched[key] === true} {...(hint ? { hint } : {})} testId={`card-error-${key}`} />;
+
+  return (
+    <Page
+      testId="add-card-screen"
+      footer={
+        <Button block size="large" color="primary" loading={save.isPending} onClick={submit} data-testid="card-submit">
+          {t('cardForm.submit')}
+        </Button>
+      }
+    >
+      <p className="screen-intro">{t('cardForm.intro')}</p>
+      <Form
+        layout="vertical"
+        mode="card"
+        initialValues={{ holderName: verifiedName }}
+        onValuesChange={(_, all: Partial<CardValues>) => {
+          setValues({
+            holderName: all.holderName ?? '',
+            bankName: all.bankName ?? '',
+            branchName: all.branchName ?? '',
+            branchCode: all.branchCode ?? '',
+            cardNumber: all.cardNumber ?? '',
+            ifsc: all.ifsc ?? '',
+            upi: all.upi ?? '',
+          });
+          setServerError(null);
+        }}
+      >
+        <Form.Item name="holderName" label={t('cardForm.holder')} description={message('holderName', t('cardForm.holderHint', { name: verifiedName }))}>
+          <FormInput testId="card-holder" maxLength={64} autoComplete="name" onBlur={() => touch('holderName')} />
+        </Form.Item>
+        <Form.Item name="bankName" label={t('cardForm.bank')} description={message('bankName')}>
+          <FormInput testId="card-bank" placeholder={t('cardForm.bankPlaceholder')} maxLength={64} onBlur={() => touch('bankName')} />
+        </Form.Item>
+        <Form.Item name="branchName" label={t('cardForm.branch')} description={message('branchName')}>
+          <FormInput testId="card-branch" placeholder={t('cardForm.branchPlaceholder')} maxLength={64} onBlur={() => touch('branchName')} />
+        </Form.Item>
+        <Form.Item name="branchCode" label={t('cardForm.branchCode')} description={message('branchCode', t('cardForm.branchCodeHint'))}>
+          <FormInput testId="card-branch-code" placeholder="123" maxLength={11} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('branchCode')} />
+        </Form.Item>
+        <Form.Item name="cardNumber" label={t('cardForm.number')} description={message('cardNumber', t('cardForm.numberHint'))}>
+          <FormInput testId="card-number" digitsOnly maxLength={20} placeholder="1234567" autoComplete="off" onBlur={() => touch('cardNumber')} />
+        </Form.Item>
+        <Form.Item label={t('cardForm.type')}>
+          <div className="segmented" role="radiogroup" aria-label={t('cardForm.type')}>
+            {cardTypes.map((type) => (
+              <button
+                key={type}
+                type="button"
+                role="radio"
+                aria-checked={cardType === type}
+                className={`segmented__option${cardType === type ? ' segmented__option--on' : ''}`}
+                onClick={() => setCardType(type)}
+                data-testid={`card-type-${type}`}
+              >
+                {t(`cards.types.${type}`)}
+              </button>
+            ))}
+          </div>
+        </Form.Item>
+        <Form.Item>
+          <div className="switch-row">
+            <div>
+              <div className="switch-row__label">{t('cardForm.indian')}</div>
+              <div className="switch-row__hint">{t('cardForm.indianHint')}</div>
+            </div>
+            <Switch checked={indian} onChange={setIndian} data-testid="card-indian" aria-label={t('cardForm.indian')} />
+          </div>
+        </Form.Item>
+        {indian && (
+          <>
+            <Form.Item name="ifsc" label="IFSC" description={message('ifsc', t('cardForm.ifscHint'))} normalize={(v: string) => v.toUpperCase()}>
+              <FormInput testId="card-ifsc" placeholder="SBIN0001234" maxLength={11} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('ifsc')} />
+            </Form.Item>
+            <Form.Item name="upi" label="UPI ID" description={message('upi', t('cardForm.upiHint'))}>
+              <FormInput testId="card-upi" placeholder="name@bank" maxLength={97} autoCapitalize="off" autoComplete="off" onBlur={() => touch('upi')} />
+            </Form.Item>
+          </>
+        )}
+      </Form>
+      {serverError && (
+        <div className="form-error" role="alert" data-testid="card-error">
+          {translateKey(serverError)}
+        </div>
+      )}
+    </Page>
+  );
+}

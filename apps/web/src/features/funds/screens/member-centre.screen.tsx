@@ -1,0 +1,227 @@
+import { useEffect, useRef } from 'react';
+import { Button, List, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
+import {
+  AppstoreOutline,
+  BankcardOutline,
+  CheckCircleFill,
+  ClockCircleOutline,
+  ExclamationCircleFill,
+  FileOutline,
+  GlobalOutline,
+  InformationCircleOutline,
+  SetOutline,
+  UnorderedListOutline,
+  UserCircleOutline,
+} from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useAssets, useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
+import type { Assets, RealNameStatus } from '../api/funds.api.ts';
+import { MoneyActions } from '../components/money-actions.tsx';
+import { RestrictionNotice } from '../../settings/components/restriction-notice.tsx';
+import { AmountText } from '../../../shared/components/amount-text.tsx';
+import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { Page } from '../../../shared/components/page.tsx';
+import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
+import { moneyText } from '../../../shared/format/money-text.ts';
+import { push } from '../../../shared/navigation/navigation.ts';
+import { useRoutePane } from '../../../shared/navigation/route-meta.ts';
+import { useSession } from '../../../shared/session/session.store.ts';
+import { useSignOut } from '../../../shared/session/sign-out.tsx';
+import { useUserInfo } from '../../../shared/session/use-user-info.ts';
+
+/** Member centre (/user/usercenter): assets, the three money actions, verification, and the menu (UX "Member centre"). */
+export function MemberCentreScreen() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const info = useUserInfo();
+  const assets = useAssets();
+  const realName = useRealNameStatus();
+  const refresh = useRefreshFunds();
+  const signOut = useSignOut();
+  const { active } = useRoutePane();
+
+  // Kept alive: coming back from a deposit or withdrawal shows fresh figures (the first showing fetches anyway).
+  const shownBefore = useRef(false);
+  useEffect(() => {
+    if (!active || session.token === '') return;
+    if (shownBefore.current) void refresh();
+    shownBefore.current = true;
+  }, [active, session.token]);
+
+  if (session.token === '') {
+    return (
+      <Page testId="member-centre-screen" showBack={false}>
+        <SignInRequired />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      testId="member-centre-screen"
+      showBack={false}
+      right={
+        <button type="button" className="icon-button" aria-label={t('titles.settings')} onClick={() => push('/user/setting')} data-testid="uc-settings">
+          <SetOutline />
+        </button>
+      }
+    >
+      <PullToRefresh onRefresh={refresh} pullingText={t('common.pullToRefresh')} canReleaseText={t('common.releaseToRefresh')} refreshingText={t('common.refreshing')} completeText={t('common.refreshed')}>
+        <section className="asset-card" data-testid="uc-asset-card">
+          <div className="asset-card__who">
+            <UserCircleOutline aria-hidden="true" />
+            <span className="num" data-testid="uc-account">
+              {info.data?.account ?? session.account}
+            </span>
+            {info.data?.role && <Tag color="primary">{t(`roles.${info.data.role}`)}</Tag>}
+          </div>
+          {assets.isError && !assets.data ? (
+            <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void assets.refetch()} testId="uc-assets-failed" />
+          ) : (
+            <AssetFigures assets={assets.data} />
+          )}
+        </section>
+
+        <MoneyActions />
+
+        <VerificationCard status={realName.data} fallback={assets.data?.realNameStatus} />
+
+        {info.data && <RestrictionNotice restrictions={info.data.restrictions} />}
+
+        {assets.data && assets.data.balances.length > 0 && <Balances assets={assets.data} />}
+
+        <List mode="card" header={t('memberCentre.menu')}>
+          <List.Item prefix={<BankcardOutline />} onClick={() => push('/user/BankCard')} data-testid="uc-menu-cards">
+            {t('memberCentre.bankCards')}
+          </List.Item>
+          <List.Item prefix={<UnorderedListOutline />} onClick={() => push('/user/FundingDetails')} data-testid="uc-menu-records">
+            {t('memberCentre.fundRecords')}
+          </List.Item>
+          <List.Item prefix={<SetOutline />} onClick={() => push('/user/setting')} data-testid="uc-menu-settings">
+            {t('titles.settings')}
+          </List.Item>
+          <List.Item prefix={<GlobalOutline />} extra={t(`languages.${session.lang}`)} onClick={() => push('/user/changeLang')} data-testid="uc-menu-lang">
+            {t('settings.language')}
+          </List.Item>
+          <List.Item prefix={<FileOutline />} onClick={() => push('/user/tys')} data-testid="uc-menu-terms">
+            {t('settings.terms')}
+          </List.Item>
+          <List.Item prefix={<InformationCircleOutline />} onClick={() => push('/user/aboutUs')} data-testid="uc-menu-about">
+            {t('settings.about')}
+          </List.Item>
+          {info.data?.role && (
+            <List.Item prefix={<AppstoreOutline />} onClick={() => push('/admin')} data-testid="uc-menu-admin">
+              {t('settings.backOffice')}
+            </List.Item>
+          )}
+        </List>
+
+        <div className="page-actions">
+          <Button block size="large" color="danger" fill="outline" onClick={() => void signOut()} data-testid="uc-logout">
+            {t('settings.logout')}
+          </Button>
+        </div>
+      </PullToRefresh>
+    </Page>
+  );
+}
+
+function AssetFigures({ assets }: { assets: Assets | undefined }) {
+  const { t } = useTranslation();
+  if (!assets) {
+    return (
+      <div className="asset-card__loading" aria-busy="true">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={2} animated />
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="asset-card__label">{t('funds.totalAssets')}</div>
+      <div className="asset-card__total num" data-testid="uc-total" data-amount={assets.totalAssets}>
+        {moneyText(assets.totalAssets)}
+      </div>
+      <dl className="asset-card__grid">
+        <div>
+          <dt>{t('funds.available')}</dt>
+          <dd className="num" data-testid="uc-available" data-amount={assets.available}>
+            {moneyText(assets.available)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('funds.frozen')}</dt>
+          <dd className="num" data-testid="uc-frozen" data-amount={assets.frozen}>
+            {moneyText(assets.frozen)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('funds.profit')}</dt>
+          <dd data-amount={assets.profit}>
+            <AmountText amount={assets.profit} signed testId="uc-profit" />
+          </dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+function Balances({ assets }: { assets: Assets }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card balances" data-testid="uc-balances">
+      <h2 className="card__title">{t('memberCentre.balances')}</h2>
+      <table className="balances__table">
+        <thead>
+          <tr>
+            <th scope="col">{t('funds.currency')}</th>
+            <th scope="col">{t('funds.available')}</th>
+            <th scope="col">{t('funds.frozen')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {assets.balances.map((b) => (
+            <tr key={b.currency} data-testid="uc-balance" data-currency={b.currency}>
+              <th scope="row" className="mono">
+                {b.currency}
+              </th>
+              <td className="num" data-testid={`uc-balance-${b.currency}`}>
+                {moneyText(b.available, b.currency)}
+              </td>
+              <td className="num">{moneyText(b.frozen, b.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function VerificationCard({ status, fallback }: { status: RealNameStatus | undefined; fallback: Assets['realNameStatus'] | undefined }) {
+  const { t } = useTranslation();
+  const state = status?.status ?? fallback;
+  if (!state) return null;
+  const icon =
+    state === 'verified' ? <CheckCircleFill className="verify-card__icon verify-card__icon--ok" /> : state === 'pending' ? <ClockCircleOutline className="verify-card__icon" /> : <ExclamationCircleFill className="verify-card__icon verify-card__icon--warn" />;
+  return (
+    <section className={`card verify-card verify-card--${state}`} data-testid="uc-verify" data-status={state}>
+      {icon}
+      <div className="verify-card__body">
+        <div className="verify-card__title" data-testid="uc-verify-status">
+          {t(`realName.${state}`)}
+        </div>
+        <div className="verify-card__text">{t(`memberCentre.verify.${state}`)}</div>
+        {state === 'rejected' && status?.reason && (
+          <div className="verify-card__reason" data-testid="uc-verify-reason">
+            {t('memberCentre.verify.reason', { reason: status.reason })}
+          </div>
+        )}
+      </div>
+      {(state === 'unverified' || state === 'rejected') && (
+        <Button size="small" color="primary" onClick={() => push('/user/bandCard')} data-testid="uc-verify-action">
+          {t(state === 'rejected' ? 'memberCentre.verify.again' : 'memberCentre.verify.start')}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,371 @@
+import { useState } from 'react';
+import { Button, NoticeBar, Popup, Result, Skeleton } from 'antd-mobile';
+import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorKeys, successKeys } from '@kabuto/contracts/errors';
+import type { BankCard } from '@kabuto/contracts/funds/bank-cards';
+import { createWithdrawal } from '../api/funds.api.ts';
+import type { WithdrawInfo, WithdrawResult } from '../api/funds.api.ts';
+import { useBankCards, useCreditScore, useRefreshFunds, useWithdrawInfo } from '../api/funds.queries.ts';
+import { AmountChips } from '../components/amount-chips.tsx';
+import { BankCardView } from '../components/bank-card-view.tsx';
+import { CreditScorePanel } from '../components/credit-score-panel.tsx';
+import { FormInput, PasswordInput } from '../../../shared/components/form-input.tsx';
+import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { MoneyWindowText } from '../../../shared/components/money-window.tsx';
+import { Page } from '../../../shared/components/page.tsx';
+import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
+import { StatusPill } from '../../../shared/components/status-pill.tsx';
+import { errorKeyOf } from '../../../shared/api/error-key.ts';
+import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
+import { showSuccess } from '../../../shared/api/notice.ts';
+import { amountError, isPositive, minAmount, sanitizeAmount, shareOf } from '../../../shared/forms/amount.ts';
+import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { fundPinError } from '../../../shared/forms/field-rules.ts';
+import { moneyText } from '../../../shared/format/money-text.ts';
+import { jstText, useLocale } from '../../../shared/format/jst.ts';
+import { push, replace } from '../../../shared/navigation/navigation.ts';
+import { useSession } from '../../../shared/session/session.store.ts';
+import { useUserInfo } from '../../../shared/session/use-user-info.ts';
+import { translateKey } from '../../../i18n/i18n.ts';
+
+/** Withdraw (/user/withdraw): the rule first, then amount, card and fund PIN; confirm in a bottom sheet (SPEC §5, UX). */
+export function WithdrawScreen() {
+  const session = useSession();
+  const info = useWithdrawInfo();
+  const cards = useBankCards();
+  const [result, setResult] = useState<{ record: WithdrawResult; card: BankCard | undefined } | null>(null);
+
+  if (result) return <WithdrawResultView result={result.record} card={result.card} />;
+  if (session.token !== '' && info.isSuccess && cards.isSuccess) return <WithdrawForm info={info.data} cards={cards.data} onDone={(record, card) => setResult({ record, card })} />;
+  return (
+    <Page testId="withdraw-screen">
+      {session.token === '' ? (
+        <SignInRequired />
+      ) : info.isError || cards.isError ? (
+        <LoadFailure
+          titleKey="funds.loadFailedTitle"
+          messageKey="funds.loadFailedBody"
+          onRetry={() => {
+            void info.refetch();
+            void cards.refetch();
+          }}
+          testId="wd-failed"
+        />
+      ) : (
+        <Skeleton.Paragraph lineCount={10} animated className="centered-block" />
+      )}
+    </Page>
+  );
+}
+
+function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: readonly BankCard[]; onDone: (record: WithdrawResult, card: BankCard | undefined) => void }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshFunds();
+  const credit = useCreditScore();
+  const userInfo = useUserInfo();
+  const submission = useIdempotentSubmission();
+  const [amount, setAmount] = useState('');
+  const [cardId, setCardId] = useState<string | null>(cards[0]?.id ?? null);
+  const [pin, setPin] = useState('');
+  const [touched, setTouched] = useState({ amount: false, pin: false });
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const card = cards.find((c) => c.id === cardId);
+  const maxNow = minAmount(info.withdrawable, info.max);
+  const amountIssue = amountError(amount, {
+    min: info.min,
+    max: info.max,
+    balance: info.withdrawable,
+    belowMinKey: errorKeys.funds.withdrawBelowMin,
+    aboveMaxKey: errorKeys.funds.withdrawAboveMax,
+    aboveBalanceKey: errorKeys.funds.insufficientWithdrawable,
+  });
+  const pinIssue = fundPinError(pin);
+  const scoreOk = info.creditScore >= info.threshold;
+  const restricted = userInfo.data?.restrictions.find((r) => r.kind === 'frozen' || r.kind === 'no_withdrawal');
+  // The first thing that stops a withdrawal, most fundamental first (SPEC §5, §6).
+  const blocker = restricted
+    ? restricted.kind === 'frozen'
+      ? errorKeys.restriction.frozen
+      : errorKeys.restriction.noWithdrawal
+    : cards.length === 0
+      ? 'withdraw.blockNoCard'
+      : !info.hasFundPassword
+        ? 'withdraw.blockNoPin'
+        : info.pendingWithdrawal
+          ? 'withdraw.blockPending'
+          : !scoreOk
+            ? errorKeys.funds.creditScoreTooLow
+            : !info.window.open
+              ? errorKeys.funds.withdrawClosed
+              : null;
+  const valid = blocker === null && amountIssue === null && pinIssue === null && card !== undefined;
+
+  const submit = useMutation({
+    mutationFn: (body: { amount: string; fundPassword: string; bankCardId: string }) => createWithdrawal(body, submission.headersFor(body)),
+    onSuccess: async (record) => {
+      submission.settle();
+      setSheetOpen(false);
+      showSuccess(successKeys.withdraw);
+      onDone(record, card);
+      await refresh();
+    },
+    onError: (error) => {
+      submission.settle(error);
+      setSheetOpen(false);
+      setServerError(errorKeyOf(error));
+    },
+  });
+
+  const review = () => {
+    setTouched({ amount: true, pin: true });
+    if (!valid) return;
+    setServerError(null);
+    setSheetOpen(true);
+  };
+  const confirm = () => {
+    if (!card || submit.isPending) return;
+    submit.mutate({ amount, fundPassword: pin, bankCardId: card.id });
+  };
+
+  const chips = isPositive(maxNow)
+    ? [
+        { value: shareOf(maxNow, '0.25', 0), label: '25%', id: '25' },
+        { value: shareOf(maxNow, '0.5', 0), label: '50%', id: '50' },
+        { value: shareOf(maxNow, '1', 0), label: t('withdraw.max'), id: 'max' },
+      ]
+    : [];
+
+  return (
+    <Page
+      testId="withdraw-screen"
+      footer={
+        <Button block size="large" color="primary" disabled={blocker !== null} onClick={review} data-testid="wd-submit">
+          {t('withdraw.submit')}
+        </Button>
+      }
+    >
+      <section className="card rule-card" data-testid="wd-rule">
+        <h2 className="card__title">{t('withdraw.rule')}</h2>
+        <dl className="detail-list detail-list--compact">
+          <div>
+            <dt>{t('funds.limits')}</dt>
+            <dd className="num" data-testid="wd-limits">
+              {moneyText(info.min)} – {moneyText(info.max)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('funds.fee')}</dt>
+            <dd data-testid="wd-fee">{isPositive(info.fee) ? moneyText(info.fee) : t('funds.feeNone')}</dd>
+          </div>
+          <div>
+            <dt>{t('funds.window')}</dt>
+            <dd>
+              <MoneyWindowText window={info.window} testId="wd-window" />
+            </dd>
+          </div>
+        </dl>
+        <CreditScorePanel score={info.creditScore} threshold={info.threshold} detail={credit.data} />
+      </section>
+
+      {blocker !== null && (
+        <NoticeBar
+          color="alert"
+          wrap
+          data-testid="wd-blocked"
+          content={
+            <span>
+              {translateKey(blocker)}{' '}
+              {blocker === 'withdraw.blockNoPin' && (
+                <a
+                  href="#/user/setPassword"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    push('/user/setPassword');
+                  }}
+                  className="link-button"
+                  data-testid="wd-set-pin"
+                >
+                  {t('withdraw.setPin')}
+                </a>
+              )}
+            </span>
+          }
+        />
+      )}
+
+      <section className="card amount-card">
+        <div className="amount-card__head">
+          <span>{t('withdraw.amount')}</span>
+          <span className="num" data-testid="wd-withdrawable">
+            {t('withdraw.withdrawable', { amount: moneyText(info.withdrawable) })}
+          </span>
+        </div>
+        <label className="amount-field">
+          <span className="amount-field__symbol">¥</span>
+          <FormInput
+            testId="wd-amount"
+            aria-label={t('withdraw.amount')}
+            inputMode="numeric"
+            placeholder={t('withdraw.amountPlaceholder', { min: moneyText(info.min) })}
+            value={amount}
+            onChange={(v) => {
+              setAmount(sanitizeAmount(v, 0));
+              setServerError(null);
+            }}
+            onBlur={() => setTouched((x) => ({ ...x, amount: true }))}
+            clearable
+          />
+        </label>
+        <FieldMessage error={amountIssue} touched={touched.amount && amount !== ''} testId="wd-amount-error" />
+        <AmountChips
+          chips={chips.map((c) => ({ value: c.value, label: c.label }))}
+          value={amount}
+          onPick={(v) => {
+            setAmount(v);
+            setTouched((x) => ({ ...x, amount: true }));
+          }}
+          testIdPrefix="wd-chip"
+        />
+      </section>
+
+      <h2 className="section-title">{t('withdraw.toCard')}</h2>
+      <div className="card-picker" role="radiogroup" aria-label={t('withdraw.toCard')}>
+        {cards.map((c) => (
+          <div
+            key={c.id}
+            role="radio"
+            tabIndex={0}
+            aria-checked={c.id === cardId}
+            className="card-picker__option"
+            onClick={() => setCardId(c.id)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') setCardId(c.id);
+            }}
+            data-testid="wd-card"
+            data-card-id={c.id}
+          >
+            <BankCardView card={c} testId="wd-card-view" selected={c.id === cardId} action={c.id === cardId ? <CheckCircleFill className="card-picker__check" /> : null} />
+          </div>
+        ))}
+        <Button block fill="outline" color="primary" onClick={() => push('/user/WithCard')} data-testid="wd-add-card">
+          <AddOutline /> {t(cards.length === 0 ? 'withdraw.addFirstCard' : 'withdraw.addCard')}
+        </Button>
+        <p className="screen-note">{t('cards.nameRule')}</p>
+      </div>
+
+      <h2 className="section-title">{t('withdraw.pin')}</h2>
+      <section className="card pin-card">
+        <PasswordInput
+          testId="wd-pin"
+          digitsOnly
+          maxLength={6}
+          autoComplete="off"
+          placeholder={t('withdraw.pinPlaceholder')}
+          value={pin}
+          onChange={setPin}
+          onBlur={() => setTouched((x) => ({ ...x, pin: true }))}
+          disabled={!info.hasFundPassword}
+        />
+        <FieldMessage error={pinIssue} touched={touched.pin} testId="wd-pin-error" />
+      </section>
+
+      {serverError && (
+        <div className="form-error" role="alert" data-testid="wd-error">
+          {translateKey(serverError)}
+        </div>
+      )}
+
+      <Popup visible={sheetOpen} onMaskClick={() => !submit.isPending && setSheetOpen(false)} bodyClassName="sheet" data-testid="wd-sheet" destroyOnClose>
+        <h2 className="sheet__title">{t('withdraw.confirmTitle')}</h2>
+        <div className="sheet__amount num" data-testid="wd-sheet-amount">
+          {moneyText(amount || '0')}
+        </div>
+        <dl className="detail-list detail-list--compact">
+          <div>
+            <dt>{t('withdraw.toCard')}</dt>
+            <dd>
+              {card?.bankName} {card?.branchName}
+              <br />
+              <span className="mono">{card?.cardNumberMasked}</span> · {card?.holderName}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('funds.fee')}</dt>
+            <dd>{t('funds.feeNone')}</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.youReceive')}</dt>
+            <dd className="num">{moneyText(amount || '0')}</dd>
+          </div>
+        </dl>
+        <p className="sheet__note">{t('withdraw.confirmNote')}</p>
+        <Button block size="large" color="primary" loading={submit.isPending} onClick={confirm} data-testid="wd-confirm">
+          {t('withdraw.confirm')}
+        </Button>
+        <Button block size="large" fill="none" disabled={submit.isPending} onClick={() => setSheetOpen(false)} data-testid="wd-cancel">
+          {t('common.cancel')}
+        </Button>
+      </Popup>
+    </Page>
+  );
+}
+
+function WithdrawResultView({ result, card }: { result: WithdrawResult; card: BankCard | undefined }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Page
+      testId="withdraw-result-screen"
+      footer={
+        <>
+          <Button block size="large" color="primary" onClick={() => replace('/user/FundingDetails')} data-testid="wd-records">
+            {t('funds.viewRecords')}
+          </Button>
+          <Button block size="large" onClick={() => replace('/user/usercenter')} data-testid="wd-done">
+            {t('common.toMemberCentre')}
+          </Button>
+        </>
+      }
+    >
+      <Result status="waiting" title={t('withdraw.resultTitle')} description={t('withdraw.resultBody')} />
+      <dl className="detail-list" data-testid="wd-result">
+        <div>
+          <dt>{t('funds.orderNo')}</dt>
+          <dd className="mono" data-testid="wd-order-no">
+            {result.orderNo}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.amount')}</dt>
+          <dd className="num">{moneyText(result.amount, result.currency)}</dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.toCard')}</dt>
+          <dd>{card ? `${card.bankName} ${card.cardNumberMasked}` : result.detail}</dd>
+        </div>
+        <div>
+          <dt>{t('funds.status')}</dt>
+          <dd>
+            <StatusPill status={result.status} testId="wd-result-status" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('funds.submittedAt')}</dt>
+          <dd className="num">{t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) })}</dd>
+        </div>
+      </dl>
+      <section className="card next-steps">
+        <h2 className="card__title">{t('funds.nextTitle')}</h2>
+        <ol>
+          <li>{t('withdraw.next1')}</li>
+          <li>{t('withdraw.next2')}</li>
+          <li>{t('withdraw.next3')}</li>
+        </ol>
+      </section>
+    </Page>
+  );
+}
