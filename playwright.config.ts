@@ -38,6 +38,9 @@ export default defineConfig({
       SEED_STAFF_PASSWORD: process.env.E2E_STAFF_PASSWORD ?? '',
       SEED_INVITE_CODE: process.env.E2E_INVITE_CODE ?? '',
       LOG_LEVEL: 'warn',
+      // One browser signs in far more often than a person would; the limits themselves are API-tested.
+      SIGN_IN_LIMIT_PER_MINUTE: '200',
+      REGISTER_LIMIT_PER_MINUTE: '50',
     },
   },
 });

@@ -43,7 +43,7 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
   await shot(page, 'usercenter');
   await page.getByTestId('uc-menu-settings').click();
   await expect(page).toHaveURL(/#\/user\/setting/);
-  await expect(page.getByText(account)).toBeVisible();
+  await expect(page.getByTestId('setting-account')).toHaveText(account);
   expect(await page.evaluate(() => localStorage.getItem('tokend'))).toBeTruthy();
   expect(await page.evaluate(() => localStorage.getItem('account'))).toBe(account);
   await shot(page, 'settings-jp');

@@ -8,6 +8,17 @@ export interface ServerConfig {
   marketProfile: 'demo' | 'tse';
   dataDir: string;
   logLevel: string;
+  /** Per-IP attempts per minute; operators tune them, the browser tests raise them. */
+  signInPerMinute: number;
+  registerPerMinute: number;
+}
+
+function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
+  return n;
 }
 
 /** README "Settings": every environment variable the server reads. */
@@ -24,5 +35,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     marketProfile: profile,
     dataDir: resolve(cwd, env.DATA_DIR ?? './data'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    signInPerMinute: perMinute(env, 'SIGN_IN_LIMIT_PER_MINUTE', 10),
+    registerPerMinute: perMinute(env, 'REGISTER_LIMIT_PER_MINUTE', 5),
   };
 }

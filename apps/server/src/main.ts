@@ -16,7 +16,13 @@ export async function main(): Promise<void> {
   const seed = await seedOnce(db, { staffPassword: process.env.SEED_STAFF_PASSWORD || undefined, inviteCode: process.env.SEED_INVITE_CODE || undefined });
   // Scaled mode: Redis holds what every process must share (rate-limit counters now; the bus later).
   const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
-  const { app } = await buildApp({ db, webDist, redis, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile, logger: { level: cfg.logLevel } });
+  const { app } = await buildApp({ db, webDist, redis, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile,
+    logger: { level: cfg.logLevel },
+    rateLimits: {
+      signIn: { max: cfg.signInPerMinute, timeWindowMs: 60_000 },
+      register: { max: cfg.registerPerMinute, timeWindowMs: 60_000 },
+    },
+  });
   const close = async () => {
     await app.close();
     redis?.disconnect();

@@ -11,11 +11,13 @@ describe('server settings from the environment', () => {
       marketProfile: 'demo',
       dataDir: '/srv/kabuto/data',
       logLevel: 'info',
+      signInPerMinute: 10,
+      registerPerMinute: 5,
     });
   });
 
   it('reads every variable', () => {
-    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn' };
+    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7' };
     expect(readConfig(env, '/srv/kabuto')).toEqual({
       port: 9000,
       host: '0.0.0.0',
@@ -24,6 +26,8 @@ describe('server settings from the environment', () => {
       marketProfile: 'tse',
       dataDir: '/var/lib/kabuto',
       logLevel: 'warn',
+      signInPerMinute: 30,
+      registerPerMinute: 7,
     });
   });
 
@@ -33,6 +37,10 @@ describe('server settings from the environment', () => {
 
   it.each(['abc', '-1', '65536', '80.5'])('refuses PORT=%s', (port) => {
     expect(() => readConfig({ PORT: port })).toThrow(/PORT must be a port number/);
+  });
+
+  it.each(['0', 'ten', '2.5'])('refuses SIGN_IN_LIMIT_PER_MINUTE=%s', (n) => {
+    expect(() => readConfig({ SIGN_IN_LIMIT_PER_MINUTE: n })).toThrow(/positive whole number/);
   });
 
   it('refuses an unknown MARKET_PROFILE', () => {
