@@ -88,6 +88,8 @@ describeEachDatabase('deposits and their review', (h) => {
     expect((await balanceOf(h(), inviter.headers)).available).toBe('200');
     const timeline = await h().call<{ items: { reason: string; refType: string }[] }>('user/timeline', {}, inviter.headers);
     expect(timeline.data.items.filter((i) => i.reason === 'ledger.referralReward')).toHaveLength(1);
+    const inviteeTimeline = await h().call<{ items: { reason: string; lines: unknown[] }[] }>('user/timeline', {}, invitee.headers);
+    expect(inviteeTimeline.data.items.filter((i) => i.reason === 'ledger.referralReward')).toEqual([expect.objectContaining({ lines: [] })]);
     expect((await reconcile(h().db)).ok).toBe(true);
   });
 

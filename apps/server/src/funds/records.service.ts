@@ -32,15 +32,20 @@ export async function memberBalances(sql: Sql, memberId: string): Promise<Map<Cu
 export const balancesWire = (m: Map<Currency, Books>) =>
   [...m].map(([currency, b]) => ({ currency, available: toWire(b.available), frozen: toWire(b.frozen), margin: toWire(b.margin), loan: toWire(b.loan) }));
 
+// Entries on the member's books, plus the referral reward their first deposit earned their inviter
+// (issue 3: shown in both members' timelines; the invitee's copy has no lines of its own).
+const touches = `(e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.member_id = $1)
+  OR (e.ref_type = 'referral' AND e.ref_id = $1::text))`;
+
 /** The journal entries that touched a member, newest first, each with its lines on the member's books. */
 export async function memberTimeline(sql: Sql, memberId: string, page: number, pageSize: number): Promise<{ items: TimelineEntry[]; total: number }> {
   const [count] = await sql.query<{ n: string }>(
-    `SELECT count(DISTINCT p.entry_id)::text AS n FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.member_id = $1`,
+    `SELECT count(*)::text AS n FROM journal_entries e WHERE ${touches}`,
     [memberId],
   );
   const entries = await sql.query<{ id: string; kind: string; reason: string; ref_type: string; ref_id: string; created_at: Date }>(
     `SELECT e.id::text AS id, e.kind, e.reason, e.ref_type, e.ref_id, e.created_at FROM journal_entries e
-      WHERE e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.member_id = $1)
+      WHERE ${touches}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     [memberId],
   );
