@@ -1,18 +1,36 @@
+import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { reviewCalls } from '../api/back-office.api.ts';
-import type { DepositReview, RealNameReview, WithdrawalReview } from '../api/back-office.api.ts';
+import type { DecideRequest, DepositReview, RealNameReview, ReviewListRequest, WithdrawalReview } from '../api/back-office.api.ts';
 import { ReviewQueue } from './review-queue.tsx';
-import type { Column } from './review-queue.tsx';
+import type { Column, ReviewItem } from './review-queue.tsx';
+import { DetailList } from '../../../shared/components/detail-list.tsx';
+import type { DetailRow } from '../../../shared/components/detail-list.tsx';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { PrivateImage } from '../../../shared/uploads/private-image.tsx';
+
+type QueueName = 'realName' | 'deposits' | 'withdrawals';
 
 interface QueueProps {
   mayDecide: boolean;
   onOpenMember: (memberId: string) => void;
 }
 
+/** What makes one queue: its calls, table columns, detail pane and recorded reason. */
+interface QueueDefinition<T extends ReviewItem> {
+  queue: QueueName;
+  calls: {
+    list: (body: ReviewListRequest, signal: AbortSignal) => Promise<{ items: T[]; total: number }>;
+    decide: (body: DecideRequest) => Promise<null>;
+  };
+  columns: (t: TFunction) => Column<T>[];
+  detail: (item: T, t: TFunction) => ReactNode;
+  decisionReason: (item: T) => string;
+}
+
 /** Quick reasons, translated, for one queue. */
-function useQuickReasons(queue: 'realName' | 'deposits' | 'withdrawals') {
+function useQuickReasons(queue: QueueName) {
   const { t } = useTranslation();
   const list = (decision: 'approve' | 'reject') => {
     const texts: unknown = t(`admin.quick.${queue}.${decision}`, { returnObjects: true });
@@ -21,169 +39,162 @@ function useQuickReasons(queue: 'realName' | 'deposits' | 'withdrawals') {
   return { approve: list('approve'), reject: list('reject') };
 }
 
-/** Real-name submissions: name, ID number and both ID images. */
-export function RealNameQueue(props: QueueProps) {
+function DefinedQueue<T extends ReviewItem>({ definition, ...props }: QueueProps & { definition: QueueDefinition<T> }) {
   const { t } = useTranslation();
-  const quick = useQuickReasons('realName');
-  const columns: Column<RealNameReview>[] = [
+  const quick = useQuickReasons(definition.queue);
+  return (
+    <ReviewQueue<T>
+      queue={definition.queue}
+      fetchPage={definition.calls.list}
+      decideCall={definition.calls.decide}
+      columns={definition.columns(t)}
+      quickReasons={quick}
+      decisionReason={definition.decisionReason}
+      detail={(r) => definition.detail(r, t)}
+      {...props}
+    />
+  );
+}
+
+/** Real-name submissions: name, ID number and both ID images. */
+const realNameQueue: QueueDefinition<RealNameReview> = {
+  queue: 'realName',
+  calls: reviewCalls.realName,
+  columns: (t) => [
     { key: 'account', head: t('admin.cols.account'), cell: (r) => r.account, className: 'num' },
     { key: 'name', head: t('admin.cols.realName'), cell: (r) => r.realName },
     { key: 'id', head: t('admin.cols.idNumber'), cell: (r) => r.idNumber, className: 'mono' },
+  ],
+  decisionReason: (r) => r.reason,
+  detail: (r, t) => (
+    <>
+      <DetailList
+        compact
+        rows={[
+          { label: t('admin.cols.realName'), value: r.realName, testId: 'admin-detail-name' },
+          { label: t('admin.cols.idNumber'), value: r.idNumber, className: 'mono' },
+        ]}
+      />
+      <div className="detail-pane__images">
+        <figure>
+          <PrivateImage id={r.frontImageId} alt={t('realNameForm.front')} testId="admin-image-front" />
+          <figcaption>{t('realNameForm.front')}</figcaption>
+        </figure>
+        <figure>
+          <PrivateImage id={r.backImageId} alt={t('realNameForm.back')} testId="admin-image-back" />
+          <figcaption>{t('realNameForm.back')}</figcaption>
+        </figure>
+      </div>
+    </>
+  ),
+};
+
+type MoneyReview = DepositReview | WithdrawalReview;
+
+/** The columns a money order opens with: order, member, amount. */
+function moneyColumns<T extends MoneyReview>(t: TFunction): Column<T>[] {
+  return [
+    { key: 'order', head: t('funds.orderNo'), cell: (r) => r.orderNo, className: 'mono nowrap' },
+    { key: 'account', head: t('admin.cols.account'), cell: (r) => r.account, className: 'num' },
+    { key: 'name', head: t('admin.cols.realName'), cell: (r) => r.realName ?? '—' },
+    { key: 'amount', head: t('admin.cols.amount'), cell: (r) => moneyText(r.amount, r.currency), className: 'num nowrap admin-table__amount' },
   ];
+}
+
+/** A money order's detail pane: the amount large, then its details, then what the reviewer checks. */
+function moneyDetail(r: MoneyReview, t: TFunction, rows: readonly DetailRow[], rest: ReactNode) {
   return (
-    <ReviewQueue<RealNameReview>
-      queue="realName"
-      fetchPage={reviewCalls.realName.list}
-      decideCall={reviewCalls.realName.decide}
-      columns={columns}
-      quickReasons={quick}
-      decisionReason={(r) => r.reason}
-      detail={(r) => (
-        <>
-          <dl className="detail-list detail-list--compact">
-            <div>
-              <dt>{t('admin.cols.realName')}</dt>
-              <dd data-testid="admin-detail-name">{r.realName}</dd>
-            </div>
-            <div>
-              <dt>{t('admin.cols.idNumber')}</dt>
-              <dd className="mono">{r.idNumber}</dd>
-            </div>
-          </dl>
-          <div className="detail-pane__images">
-            <figure>
-              <PrivateImage id={r.frontImageId} alt={t('realNameForm.front')} testId="admin-image-front" />
-              <figcaption>{t('realNameForm.front')}</figcaption>
-            </figure>
-            <figure>
-              <PrivateImage id={r.backImageId} alt={t('realNameForm.back')} testId="admin-image-back" />
-              <figcaption>{t('realNameForm.back')}</figcaption>
-            </figure>
-          </div>
-        </>
-      )}
-      {...props}
-    />
+    <>
+      <div className="detail-pane__amount num" data-testid="admin-detail-amount">
+        {moneyText(r.amount, r.currency)}
+      </div>
+      <DetailList compact rows={[{ label: t('funds.orderNo'), value: r.orderNo, className: 'mono' }, ...rows]} />
+      {rest}
+    </>
   );
 }
 
 /** Deposits: amount, channel, the transfer reference to match, and the receipt. */
-export function DepositQueue(props: QueueProps) {
-  const { t } = useTranslation();
-  const quick = useQuickReasons('deposits');
-  const columns: Column<DepositReview>[] = [
-    { key: 'order', head: t('funds.orderNo'), cell: (r) => r.orderNo, className: 'mono nowrap' },
-    { key: 'account', head: t('admin.cols.account'), cell: (r) => r.account, className: 'num' },
-    { key: 'name', head: t('admin.cols.realName'), cell: (r) => r.realName ?? '—' },
-    { key: 'amount', head: t('admin.cols.amount'), cell: (r) => moneyText(r.amount, r.currency), className: 'num nowrap admin-table__amount' },
+const depositQueue: QueueDefinition<DepositReview> = {
+  queue: 'deposits',
+  calls: reviewCalls.deposits,
+  columns: (t) => [
+    ...moneyColumns<DepositReview>(t),
     { key: 'reference', head: t('deposit.reference'), cell: (r) => r.referenceCode, className: 'mono' },
     { key: 'channel', head: t('deposit.channel'), cell: (r) => r.channelName },
-  ];
-  return (
-    <ReviewQueue<DepositReview>
-      queue="deposits"
-      fetchPage={reviewCalls.deposits.list}
-      decideCall={reviewCalls.deposits.decide}
-      columns={columns}
-      quickReasons={quick}
-      decisionReason={(r) => r.remarks}
-      detail={(r) => (
-        <>
-          <div className="detail-pane__amount num" data-testid="admin-detail-amount">
-            {moneyText(r.amount, r.currency)}
-          </div>
-          <dl className="detail-list detail-list--compact">
-            <div>
-              <dt>{t('funds.orderNo')}</dt>
-              <dd className="mono">{r.orderNo}</dd>
-            </div>
-            <div>
-              <dt>{t('deposit.reference')}</dt>
-              <dd className="mono detail-pane__reference" data-testid="admin-detail-reference">
-                {r.referenceCode}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('deposit.channel')}</dt>
-              <dd>{r.channelName}</dd>
-            </div>
-            <div>
-              <dt>{t('admin.cols.realName')}</dt>
-              <dd>{r.realName ?? t('admin.members.unverifiedName')}</dd>
-            </div>
-          </dl>
-          <p className="decision__hint">{t('admin.queue.matchHint')}</p>
-          <div className="detail-pane__images detail-pane__images--single">
-            <figure>
-              <PrivateImage id={r.receiptImageId} alt={t('deposit.receipt')} testId="admin-image-receipt" />
-              <figcaption>{t('deposit.receipt')}</figcaption>
-            </figure>
-          </div>
-        </>
-      )}
-      {...props}
-    />
-  );
-}
+  ],
+  decisionReason: (r) => r.remarks,
+  detail: (r, t) =>
+    moneyDetail(
+      r,
+      t,
+      [
+        { label: t('deposit.reference'), value: r.referenceCode, className: 'mono detail-pane__reference', testId: 'admin-detail-reference' },
+        { label: t('deposit.channel'), value: r.channelName },
+        { label: t('admin.cols.realName'), value: r.realName ?? t('admin.members.unverifiedName') },
+      ],
+      <>
+        <p className="decision__hint">{t('admin.queue.matchHint')}</p>
+        <div className="detail-pane__images detail-pane__images--single">
+          <figure>
+            <PrivateImage id={r.receiptImageId} alt={t('deposit.receipt')} testId="admin-image-receipt" />
+            <figcaption>{t('deposit.receipt')}</figcaption>
+          </figure>
+        </div>
+      </>,
+    ),
+};
 
 const sameName = (a: string | null, b: string) => a !== null && a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
 
 /** Withdrawals: amount and the destination card, whose holder must be the verified name. */
-export function WithdrawalQueue(props: QueueProps) {
-  const { t } = useTranslation();
-  const quick = useQuickReasons('withdrawals');
-  const columns: Column<WithdrawalReview>[] = [
-    { key: 'order', head: t('funds.orderNo'), cell: (r) => r.orderNo, className: 'mono nowrap' },
-    { key: 'account', head: t('admin.cols.account'), cell: (r) => r.account, className: 'num' },
-    { key: 'name', head: t('admin.cols.realName'), cell: (r) => r.realName ?? '—' },
-    { key: 'amount', head: t('admin.cols.amount'), cell: (r) => moneyText(r.amount, r.currency), className: 'num nowrap admin-table__amount' },
+const withdrawalQueue: QueueDefinition<WithdrawalReview> = {
+  queue: 'withdrawals',
+  calls: reviewCalls.withdrawals,
+  columns: (t) => [
+    ...moneyColumns<WithdrawalReview>(t),
     { key: 'bank', head: t('cardForm.bank'), cell: (r) => `${r.bankName} ${r.branchName}` },
     { key: 'card', head: t('cardForm.number'), cell: (r) => r.cardNumber, className: 'mono' },
-  ];
-  return (
-    <ReviewQueue<WithdrawalReview>
-      queue="withdrawals"
-      fetchPage={reviewCalls.withdrawals.list}
-      decideCall={reviewCalls.withdrawals.decide}
-      columns={columns}
-      quickReasons={quick}
-      decisionReason={(r) => r.remarks}
-      detail={(r) => (
-        <>
-          <div className="detail-pane__amount num" data-testid="admin-detail-amount">
-            {moneyText(r.amount, r.currency)}
-          </div>
-          <dl className="detail-list detail-list--compact">
-            <div>
-              <dt>{t('funds.orderNo')}</dt>
-              <dd className="mono">{r.orderNo}</dd>
-            </div>
-            <div>
-              <dt>{t('cardForm.bank')}</dt>
-              <dd>
-                {r.bankName} {r.branchName}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cardForm.number')}</dt>
-              <dd className="mono" data-testid="admin-detail-card">
-                {r.cardNumber}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('cardForm.holder')}</dt>
-              <dd>
-                {r.holderName}{' '}
-                <span className={sameName(r.realName, r.holderName) ? 'name-check name-check--ok' : 'name-check name-check--bad'} data-testid="admin-name-check">
-                  {t(sameName(r.realName, r.holderName) ? 'admin.queue.nameMatches' : 'admin.queue.nameDiffers', { name: r.realName ?? '—' })}
-                </span>
-              </dd>
-            </div>
-          </dl>
-          <p className="decision__hint">{t('admin.queue.payHint')}</p>
-        </>
-      )}
-      {...props}
-    />
-  );
+  ],
+  decisionReason: (r) => r.remarks,
+  detail: (r, t) =>
+    moneyDetail(
+      r,
+      t,
+      [
+        {
+          label: t('cardForm.bank'),
+          value: (
+            <>
+              {r.bankName} {r.branchName}
+            </>
+          ),
+        },
+        { label: t('cardForm.number'), value: r.cardNumber, className: 'mono', testId: 'admin-detail-card' },
+        {
+          label: t('cardForm.holder'),
+          value: (
+            <>
+              {r.holderName}{' '}
+              <span className={sameName(r.realName, r.holderName) ? 'name-check name-check--ok' : 'name-check name-check--bad'} data-testid="admin-name-check">
+                {t(sameName(r.realName, r.holderName) ? 'admin.queue.nameMatches' : 'admin.queue.nameDiffers', { name: r.realName ?? '—' })}
+              </span>
+            </>
+          ),
+        },
+      ],
+      <p className="decision__hint">{t('admin.queue.payHint')}</p>,
+    ),
+};
+
+export function RealNameQueue(props: QueueProps) {
+  return <DefinedQueue definition={realNameQueue} {...props} />;
+}
+
+export function DepositQueue(props: QueueProps) {
+  return <DefinedQueue definition={depositQueue} {...props} />;
+}
+
+export function WithdrawalQueue(props: QueueProps) {
+  return <DefinedQueue definition={withdrawalQueue} {...props} />;
 }

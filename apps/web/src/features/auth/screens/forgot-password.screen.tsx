@@ -9,11 +9,11 @@ import { Page } from '../../../shared/components/page.tsx';
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { accountError, confirmError, newPasswordError } from '../../../shared/forms/field-rules.ts';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { addressParam, replace } from '../../../shared/navigation/navigation.ts';
 import { getSession } from '../../../shared/session/session.store.ts';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 // Product choice, not a SPEC number: wait a minute before asking for another SMS.
 const RESEND_COOLDOWN_SECONDS = 60;
@@ -172,11 +172,7 @@ export function ForgotPasswordScreen() {
         </>
       )}
 
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="forgot-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="forgot-error" />
     </Page>
   );
 }

@@ -10,10 +10,10 @@ import { Page } from '../../../shared/components/page.tsx';
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { accountError, confirmError, newPasswordError, requiredError } from '../../../shared/forms/field-rules.ts';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 interface RegisterValues {
   account: string;
@@ -117,11 +117,7 @@ export function RegisterScreen() {
 
       <ConsentCheckbox checked={agree} onChange={setAgree} testId="register-agree" />
 
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="register-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="register-error" />
 
       <div className="form-links form-links--center">
         <Button fill="none" size="small" color="primary" onClick={() => push('/login/login')} data-testid="register-to-login">

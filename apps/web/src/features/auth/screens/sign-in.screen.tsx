@@ -10,10 +10,10 @@ import { FormInput, PasswordInput } from '../../../shared/components/form-input.
 import { Page } from '../../../shared/components/page.tsx';
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
 import { getSession, signIn } from '../../../shared/session/session.store.ts';
 import { homePathFor } from '../../../shared/session/home-path.ts';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 interface SignInValues {
   account: string;
@@ -83,11 +83,7 @@ export function SignInScreen() {
       </div>
       <ConsentCheckbox checked={agree} onChange={setAgree} testId="login-agree" />
 
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="login-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="login-error" />
 
       <div className="form-links">
         <Button fill="none" size="small" color="primary" onClick={() => push('/login/forgot')} data-testid="login-forgot">

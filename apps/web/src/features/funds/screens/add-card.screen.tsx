@@ -14,10 +14,10 @@ import { SignInRequired } from '../../../shared/components/sign-in-required.tsx'
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { back } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 type CardType = (typeof cardTypes)[number];
 
@@ -188,11 +188,7 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
           </>
         )}
       </Form>
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="card-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="card-error" />
     </Page>
   );
 }

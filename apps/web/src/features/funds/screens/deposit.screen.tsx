@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, NoticeBar, Result, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock, NoticeBar, Skeleton } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { resetDepositDraft, updateDepositDraft, useDepositDraft } from '../api/d
 import { ChannelDetails } from '../components/channel-details.tsx';
 import { CopyButton } from '../components/copy-button.tsx';
 import { AmountChips } from '../components/amount-chips.tsx';
+import { MoneyResult, waitingActions } from '../components/money-result.tsx';
+import { DetailList } from '../../../shared/components/detail-list.tsx';
 import { FormInput } from '../../../shared/components/form-input.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { MoneyWindowText } from '../../../shared/components/money-window.tsx';
@@ -22,12 +24,12 @@ import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { amountError, atLeast, sanitizeAmount } from '../../../shared/forms/amount.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
-import { push, replace } from '../../../shared/navigation/navigation.ts';
+import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { ImageUploadField } from '../../../shared/uploads/image-upload-field.tsx';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 const QUICK_AMOUNTS = ['10000', '50000', '100000', '500000', '1000000'] as const;
 
@@ -142,24 +144,14 @@ function DepositForm({ data, onDone }: { data: DepositChannels; onDone: (result:
 
       <section className="card rule-card" data-testid="dep-rule">
         <h2 className="card__title">{t('deposit.rule')}</h2>
-        <dl className="detail-list detail-list--compact">
-          <div>
-            <dt>{t('funds.limits')}</dt>
-            <dd className="num" data-testid="dep-limits">
-              {moneyText(channel.min)} – {moneyText(channel.max)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('funds.window')}</dt>
-            <dd>
-              <MoneyWindowText window={channel.window} testId="dep-window" />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('funds.fee')}</dt>
-            <dd>{t('funds.feeNone')}</dd>
-          </div>
-        </dl>
+        <DetailList
+          compact
+          rows={[
+            { label: t('funds.limits'), value: `${moneyText(channel.min)} – ${moneyText(channel.max)}`, className: 'num', testId: 'dep-limits' },
+            { label: t('funds.window'), value: <MoneyWindowText window={channel.window} testId="dep-window" /> },
+            { label: t('funds.fee'), value: t('funds.feeNone') },
+          ]}
+        />
       </section>
       {!open && <NoticeBar color="alert" wrap content={t('deposit.closedNotice')} data-testid="dep-closed" />}
 
@@ -205,11 +197,7 @@ function DepositForm({ data, onDone }: { data: DepositChannels; onDone: (result:
         />
       </section>
 
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="dep-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="dep-error" />
     </Page>
   );
 }
@@ -218,58 +206,23 @@ function DepositResultView({ result }: { result: DepositResult }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <Page
+    <MoneyResult
       testId="deposit-result-screen"
-      footer={
-        <>
-          <Button block size="large" color="primary" onClick={() => replace('/user/FundingDetails')} data-testid="dep-records">
-            {t('funds.viewRecords')}
-          </Button>
-          <Button block size="large" onClick={() => replace('/user/usercenter')} data-testid="dep-done">
-            {t('common.toMemberCentre')}
-          </Button>
-        </>
-      }
-    >
-      <Result status="waiting" title={t('deposit.resultTitle')} description={t('deposit.resultBody')} />
-      <dl className="detail-list" data-testid="dep-result">
-        <div>
-          <dt>{t('funds.orderNo')}</dt>
-          <dd className="mono" data-testid="dep-order-no">
-            {result.orderNo}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('deposit.amount')}</dt>
-          <dd className="num">{moneyText(result.amount, result.currency)}</dd>
-        </div>
-        <div>
-          <dt>{t('deposit.channel')}</dt>
-          <dd>{result.detail}</dd>
-        </div>
-        <div>
-          <dt>{t('deposit.reference')}</dt>
-          <dd className="mono">{result.referenceCode}</dd>
-        </div>
-        <div>
-          <dt>{t('funds.status')}</dt>
-          <dd>
-            <StatusPill status={result.status} testId="dep-result-status" />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('funds.submittedAt')}</dt>
-          <dd className="num">{t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) })}</dd>
-        </div>
-      </dl>
-      <section className="card next-steps">
-        <h2 className="card__title">{t('funds.nextTitle')}</h2>
-        <ol>
-          <li>{t('deposit.next1')}</li>
-          <li>{t('deposit.next2')}</li>
-          <li>{t('deposit.next3')}</li>
-        </ol>
-      </section>
-    </Page>
+      listTestId="dep-result"
+      orderNoTestId="dep-order-no"
+      status="waiting"
+      title={t('deposit.resultTitle')}
+      description={t('deposit.resultBody')}
+      orderNo={result.orderNo}
+      rows={[
+        { label: t('deposit.amount'), value: moneyText(result.amount, result.currency), className: 'num' },
+        { label: t('deposit.channel'), value: result.detail },
+        { label: t('deposit.reference'), value: result.referenceCode, className: 'mono' },
+        { label: t('funds.status'), value: <StatusPill status={result.status} testId="dep-result-status" /> },
+        { label: t('funds.submittedAt'), value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) }), className: 'num' },
+      ]}
+      {...waitingActions(t, { records: 'dep-records', done: 'dep-done' })}
+      nextSteps={[t('deposit.next1'), t('deposit.next2'), t('deposit.next3')]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Result, Skeleton, Tag } from 'antd-mobile';
+import { Button, Skeleton, Tag } from 'antd-mobile';
 import { ClockCircleOutline, LoopOutline } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { pairError } from '../api/exchange-pair.ts';
 import type { ExchangeQuote, ExchangeResult } from '../api/funds.api.ts';
 import { useAssets, useRefreshFunds } from '../api/funds.queries.ts';
 import { AmountChips } from '../components/amount-chips.tsx';
+import { MoneyResult } from '../components/money-result.tsx';
 import { FormInput } from '../../../shared/components/form-input.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
@@ -21,12 +22,12 @@ import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
 import { showNoticeKey, showSuccess } from '../../../shared/api/notice.ts';
 import { amountError, isPositive, sanitizeAmount, shareOf } from '../../../shared/forms/amount.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { useNow } from '../../../shared/hooks/use-now.ts';
 import { replace } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 interface HeldQuote {
   quote: ExchangeQuote;
@@ -146,29 +147,11 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
     >
       <section className="card exchange-card">
         <div className="exchange-pair">
-          <label className="currency-select">
-            <span className="currency-select__label">{t('exchange.from')}</span>
-            <select value={from} onChange={(e) => change({ from: e.target.value as Currency })} data-testid="ex-from">
-              {currencyCodes.map((c) => (
-                <option key={c} value={c}>
-                  {c} · {t(`currencies.${c}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CurrencySelect label={t('exchange.from')} value={from} onChange={(c) => change({ from: c })} testId="ex-from" />
           <button type="button" className="icon-button exchange-pair__swap" aria-label={t('exchange.swap')} onClick={() => change({ from: to, to: from })} data-testid="ex-swap">
             <LoopOutline />
           </button>
-          <label className="currency-select">
-            <span className="currency-select__label">{t('exchange.to')}</span>
-            <select value={to} onChange={(e) => change({ to: e.target.value as Currency })} data-testid="ex-to">
-              {currencyCodes.map((c) => (
-                <option key={c} value={c}>
-                  {c} · {t(`currencies.${c}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CurrencySelect label={t('exchange.to')} value={to} onChange={(c) => change({ to: c })} testId="ex-to" />
         </div>
         <p className="screen-note">{t('exchange.inrRule')}</p>
 
@@ -195,11 +178,7 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
         <AmountChips chips={chips} value={amount} onPick={(v) => change({ amount: v })} testIdPrefix="ex-chip" />
       </section>
 
-      {formError && (
-        <div className="form-error" role="alert" data-testid="ex-error">
-          {translateKey(formError)}
-        </div>
-      )}
+      <FormError error={formError} testId="ex-error" />
 
       {held ? (
         <section className={`card quote-card${expired ? ' quote-card--expired' : ''}`} data-testid="ex-quote-panel">
@@ -255,56 +234,43 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
   );
 }
 
+function CurrencySelect({ label, value, onChange, testId }: { label: string; value: Currency; onChange: (currency: Currency) => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <label className="currency-select">
+      <span className="currency-select__label">{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as Currency)} data-testid={testId}>
+        {currencyCodes.map((c) => (
+          <option key={c} value={c}>
+            {c} · {t(`currencies.${c}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function ExchangeResultView({ result, onAgain }: { result: ExchangeResult; onAgain: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <Page
+    <MoneyResult
       testId="exchange-result-screen"
-      footer={
-        <>
-          <Button block size="large" color="primary" onClick={() => replace('/user/usercenter')} data-testid="ex-done">
-            {t('common.toMemberCentre')}
-          </Button>
-          <Button block size="large" onClick={onAgain} data-testid="ex-again">
-            {t('exchange.again')}
-          </Button>
-        </>
-      }
-    >
-      <Result status="success" title={t('exchange.resultTitle')} description={t('exchange.resultBody')} />
-      <dl className="detail-list" data-testid="ex-result">
-        <div>
-          <dt>{t('funds.orderNo')}</dt>
-          <dd className="mono" data-testid="ex-order-no">
-            {result.orderNo}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('exchange.youPaid')}</dt>
-          <dd className="num">{moneyText(result.amount, result.from)}</dd>
-        </div>
-        <div>
-          <dt>{t('exchange.youReceived')}</dt>
-          <dd className="num" data-testid="ex-result-receive">
-            {moneyText(result.toAmount, result.to)}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('exchange.rate')}</dt>
-          <dd className="num">
-            1 {result.from} = {result.rate} {result.to}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('funds.fee')}</dt>
-          <dd>{t('funds.feeNone')}</dd>
-        </div>
-        <div>
-          <dt>{t('exchange.time')}</dt>
-          <dd className="num">{t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m:s', locale) })}</dd>
-        </div>
-      </dl>
-    </Page>
+      listTestId="ex-result"
+      orderNoTestId="ex-order-no"
+      status="success"
+      title={t('exchange.resultTitle')}
+      description={t('exchange.resultBody')}
+      orderNo={result.orderNo}
+      rows={[
+        { label: t('exchange.youPaid'), value: moneyText(result.amount, result.from), className: 'num' },
+        { label: t('exchange.youReceived'), value: moneyText(result.toAmount, result.to), className: 'num', testId: 'ex-result-receive' },
+        { label: t('exchange.rate'), value: `1 ${result.from} = ${result.rate} ${result.to}`, className: 'num' },
+        { label: t('funds.fee'), value: t('funds.feeNone') },
+        { label: t('exchange.time'), value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m:s', locale) }), className: 'num' },
+      ]}
+      primary={{ label: t('common.toMemberCentre'), onClick: () => replace('/user/usercenter'), testId: 'ex-done' }}
+      secondary={{ label: t('exchange.again'), onClick: onAgain, testId: 'ex-again' }}
+    />
   );
 }

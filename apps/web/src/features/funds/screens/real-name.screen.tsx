@@ -15,12 +15,12 @@ import { SignInRequired } from '../../../shared/components/sign-in-required.tsx'
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { ImageUploadField } from '../../../shared/uploads/image-upload-field.tsx';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 /** Real-name verification (/user/bandCard): unverified → under review → verified; a rejection shows its reason and allows a new submission. */
 export function RealNameScreen() {
@@ -176,11 +176,7 @@ function RealNameForm({ status }: { status: RealNameStatus }) {
         <ImageUploadField purpose="id_back" label={t('realNameForm.back')} hint={t('realNameForm.backHint')} testId="rn-back" onChange={setBack} />
         <p className="upload-card__privacy">{t('realNameForm.privacy')}</p>
       </section>
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="rn-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="rn-error" />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, NoticeBar, Popup, Result, Skeleton } from 'antd-mobile';
+import { Button, NoticeBar, Popup, Skeleton } from 'antd-mobile';
 import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ import { useBankCards, useCreditScore, useRefreshFunds, useWithdrawInfo } from '
 import { AmountChips } from '../components/amount-chips.tsx';
 import { BankCardView } from '../components/bank-card-view.tsx';
 import { CreditScorePanel } from '../components/credit-score-panel.tsx';
+import { MoneyResult, waitingActions } from '../components/money-result.tsx';
+import { DetailList } from '../../../shared/components/detail-list.tsx';
 import { FormInput, PasswordInput } from '../../../shared/components/form-input.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { MoneyWindowText } from '../../../shared/components/money-window.tsx';
@@ -22,10 +24,11 @@ import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { amountError, isPositive, minAmount, sanitizeAmount, shareOf } from '../../../shared/forms/amount.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { fundPinError } from '../../../shared/forms/field-rules.ts';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
-import { push, replace } from '../../../shared/navigation/navigation.ts';
+import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { translateKey } from '../../../i18n/i18n.ts';
@@ -150,24 +153,14 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
     >
       <section className="card rule-card" data-testid="wd-rule">
         <h2 className="card__title">{t('withdraw.rule')}</h2>
-        <dl className="detail-list detail-list--compact">
-          <div>
-            <dt>{t('funds.limits')}</dt>
-            <dd className="num" data-testid="wd-limits">
-              {moneyText(info.min)} – {moneyText(info.max)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('funds.fee')}</dt>
-            <dd data-testid="wd-fee">{isPositive(info.fee) ? moneyText(info.fee) : t('funds.feeNone')}</dd>
-          </div>
-          <div>
-            <dt>{t('funds.window')}</dt>
-            <dd>
-              <MoneyWindowText window={info.window} testId="wd-window" />
-            </dd>
-          </div>
-        </dl>
+        <DetailList
+          compact
+          rows={[
+            { label: t('funds.limits'), value: `${moneyText(info.min)} – ${moneyText(info.max)}`, className: 'num', testId: 'wd-limits' },
+            { label: t('funds.fee'), value: isPositive(info.fee) ? moneyText(info.fee) : t('funds.feeNone'), testId: 'wd-fee' },
+            { label: t('funds.window'), value: <MoneyWindowText window={info.window} testId="wd-window" /> },
+          ]}
+        />
         <CreditScorePanel score={info.creditScore} threshold={info.threshold} detail={credit.data} />
       </section>
 
@@ -273,11 +266,7 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
         <FieldMessage error={pinIssue} touched={touched.pin} testId="wd-pin-error" />
       </section>
 
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="wd-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="wd-error" />
 
       <Popup visible={sheetOpen} onMaskClick={() => !submit.isPending && setSheetOpen(false)} bodyClassName="sheet" data-testid="wd-sheet" destroyOnClose>
         <h2 className="sheet__title">{t('withdraw.confirmTitle')}</h2>
@@ -318,54 +307,22 @@ function WithdrawResultView({ result, card }: { result: WithdrawResult; card: Ba
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <Page
+    <MoneyResult
       testId="withdraw-result-screen"
-      footer={
-        <>
-          <Button block size="large" color="primary" onClick={() => replace('/user/FundingDetails')} data-testid="wd-records">
-            {t('funds.viewRecords')}
-          </Button>
-          <Button block size="large" onClick={() => replace('/user/usercenter')} data-testid="wd-done">
-            {t('common.toMemberCentre')}
-          </Button>
-        </>
-      }
-    >
-      <Result status="waiting" title={t('withdraw.resultTitle')} description={t('withdraw.resultBody')} />
-      <dl className="detail-list" data-testid="wd-result">
-        <div>
-          <dt>{t('funds.orderNo')}</dt>
-          <dd className="mono" data-testid="wd-order-no">
-            {result.orderNo}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.amount')}</dt>
-          <dd className="num">{moneyText(result.amount, result.currency)}</dd>
-        </div>
-        <div>
-          <dt>{t('withdraw.toCard')}</dt>
-          <dd>{card ? `${card.bankName} ${card.cardNumberMasked}` : result.detail}</dd>
-        </div>
-        <div>
-          <dt>{t('funds.status')}</dt>
-          <dd>
-            <StatusPill status={result.status} testId="wd-result-status" />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('funds.submittedAt')}</dt>
-          <dd className="num">{t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) })}</dd>
-        </div>
-      </dl>
-      <section className="card next-steps">
-        <h2 className="card__title">{t('funds.nextTitle')}</h2>
-        <ol>
-          <li>{t('withdraw.next1')}</li>
-          <li>{t('withdraw.next2')}</li>
-          <li>{t('withdraw.next3')}</li>
-        </ol>
-      </section>
-    </Page>
+      listTestId="wd-result"
+      orderNoTestId="wd-order-no"
+      status="waiting"
+      title={t('withdraw.resultTitle')}
+      description={t('withdraw.resultBody')}
+      orderNo={result.orderNo}
+      rows={[
+        { label: t('withdraw.amount'), value: moneyText(result.amount, result.currency), className: 'num' },
+        { label: t('withdraw.toCard'), value: card ? `${card.bankName} ${card.cardNumberMasked}` : result.detail },
+        { label: t('funds.status'), value: <StatusPill status={result.status} testId="wd-result-status" /> },
+        { label: t('funds.submittedAt'), value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) }), className: 'num' },
+      ]}
+      {...waitingActions(t, { records: 'wd-records', done: 'wd-done' })}
+      nextSteps={[t('withdraw.next1'), t('withdraw.next2'), t('withdraw.next3')]}
+    />
   );
 }

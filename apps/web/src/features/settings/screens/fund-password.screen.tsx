@@ -10,12 +10,12 @@ import { SignInRequired } from '../../../shared/components/sign-in-required.tsx'
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { confirmError, fundPinError, requiredError } from '../../../shared/forms/field-rules.ts';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { back } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo, userInfoKey } from '../../../shared/session/use-user-info.ts';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 interface FundValues {
   current: string;
@@ -123,11 +123,7 @@ function FundPasswordForm({ mode }: { mode: Mode }) {
           <PasswordInput testId="fund-confirm" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('confirm')} onEnterPress={submit} />
         </Form.Item>
       </Form>
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="fund-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="fund-error" />
     </Page>
   );
 }

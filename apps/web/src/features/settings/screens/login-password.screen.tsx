@@ -9,11 +9,11 @@ import { Page } from '../../../shared/components/page.tsx';
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
+import { FormError } from '../../../shared/forms/form-error.tsx';
 import { confirmError, newPasswordError, requiredError } from '../../../shared/forms/field-rules.ts';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { replace } from '../../../shared/navigation/navigation.ts';
 import { clearSession, getSession } from '../../../shared/session/session.store.ts';
-import { translateKey } from '../../../i18n/i18n.ts';
 
 interface PasswordValues {
   oldPassword: string;
@@ -87,11 +87,7 @@ export function LoginPasswordScreen() {
           <PasswordInput testId="pwd-confirm" autoComplete="new-password" onBlur={() => touch('confirmPassword')} onEnterPress={submit} maxLength={128} />
         </Form.Item>
       </Form>
-      {serverError && (
-        <div className="form-error" role="alert" data-testid="pwd-error">
-          {translateKey(serverError)}
-        </div>
-      )}
+      <FormError error={serverError} testId="pwd-error" />
     </Page>
   );
 }
