@@ -56,6 +56,13 @@ for (const kind of testDatabaseKinds()) {
       await expect(db.query(`DELETE FROM journal_entries`)).rejects.toThrow(/append-only/);
     });
 
+    it('the database refuses a balance change that is not a journal entry', async () => {
+      await expect(db.query(`UPDATE ledger_accounts SET balance = balance + 1 WHERE member_id IS NOT NULL`)).rejects.toThrow(/only through a journal entry/);
+      await expect(db.query(`INSERT INTO ledger_accounts (house, currency, balance) VALUES ('fees', 'USD', 100)`)).rejects.toThrow(/opens at zero/);
+      await expect(db.query(`DELETE FROM ledger_accounts`)).rejects.toThrow(/append-only/);
+      expect((await reconcile(db)).ok).toBe(true);
+    });
+
     it('50 concurrent moves of 300 against 10000.5 — exactly 33 succeed, nothing goes negative', async () => {
       const attempts = Array.from({ length: 50 }, (_, i) =>
         db.transaction((tx) => postEntry(tx, { kind: 'move', reason: 'ledger.test', refType: 'test', refId: `c${i}`, at, lines: transfer(available(), { member, book: 'frozen' }, 'JPY', new Decimal(300)) })),

@@ -71,6 +71,8 @@ export async function postEntry(sql: Sql, entry: EntryInput): Promise<string> {
       entryId, ids.get(refKey(line.account, line.currency)) as string, line.currency, toWire(line.amount),
     ]);
   }
+  // Marks this transaction as posting, so the balance guard (migration 004) lets these updates through.
+  await sql.query(`SELECT set_config('kabuto.posting', 'on', true)`);
   try {
     for (const id of ordered) {
       const delta = deltas.get(id) as Decimal;
@@ -80,6 +82,7 @@ export async function postEntry(sql: Sql, entry: EntryInput): Promise<string> {
     if (isNegativeBalance(err)) throw new InsufficientFundsError();
     throw err;
   }
+  await sql.query(`SELECT set_config('kabuto.posting', '', true)`);
   return entryId;
 }
 

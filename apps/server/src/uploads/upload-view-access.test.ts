@@ -55,6 +55,10 @@ describeEachDatabase('image uploads: who may view them', (h) => {
     }
     const seeded = await h().signIn(h().seed.staffAccount, h().seed.staffPassword);
     expect((await view(id, seeded)).statusCode).toBe(200);
+    // Every staff look at a member's document is in the audit log; the owner's own looks are not.
+    await view(id, a.headers);
+    const [views] = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log WHERE action = 'upload.view' AND target LIKE $1`, [`%${id}`]);
+    expect(views?.n).toBe(String(staffRoles.length + 1));
   });
 
   it('asks for a sign-in without a token, and refuses ids that are not uuids as not found', async () => {

@@ -10,6 +10,7 @@ import type { Principal } from '../http/policy.ts';
 import type { RawAnswer, UploadedFile } from '../http/route.ts';
 import type { Clock } from '../clock.ts';
 import { imageExtensions, judgeImage, type ImageType } from './image-content.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 // SPEC §5 and §9: images at most 5 MB.
 export const maxImageBytes = 5 * 1024 * 1024;
@@ -59,12 +60,16 @@ export function uploadService({ db, clock, uploadDir }: UploadDeps) {
     },
 
     /** The bytes, to their owner or to staff; anyone else gets the same 404 as for a missing id. */
-    async view(p: Principal, id: string): Promise<RawAnswer> {
-      const [row] = await db.query<{ member_id: string; content_type: ImageType; stored_name: string }>(
-        `SELECT member_id, content_type, stored_name FROM uploads WHERE id = $1`,
+    async view(p: Principal, id: string, requestId: string): Promise<RawAnswer> {
+      const [row] = await db.query<{ member_id: string; content_type: ImageType; stored_name: string; purpose: UploadPurpose; account: string }>(
+        `SELECT u.member_id, u.content_type, u.stored_name, u.purpose, m.account FROM uploads u JOIN members m ON m.id = u.member_id WHERE u.id = $1`,
         [id],
       );
       if (!row || (row.member_id !== p.memberId && !p.role) || !storedNamePattern.test(row.stored_name)) throw refuse(errorKeys.upload.notFound, 404);
+      // Staff looking at a member's documents is a staff action: it goes in the audit log.
+      if (p.role && row.member_id !== p.memberId) {
+        await recordAudit(db, { actorId: p.memberId, actorRole: p.role, action: 'upload.view', target: `${row.account} ${row.purpose} ${id}`, requestId }, clock.now());
+      }
       let bytes: Buffer;
       try {
         bytes = await readFile(join(uploadDir, row.stored_name));
