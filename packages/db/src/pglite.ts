@@ -10,11 +10,24 @@ function wrap(q: { query: PGlite['query'] }): Sql {
   };
 }
 
-/** Embedded PostgreSQL. dataDir undefined = in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+/** Embedded PostgreSQL. dataDir undefined = in memory (tests); `from` starts it from a dumped data folder. */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Database> {
+  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create(from ? { loadDataDir: from } : {});
+  return wrapPglite(pg);
+}
+
+/** A tarball of an in-memory database, to start copies of it quickly (tests migrate once, copy per file). */
+export async function dumpPglite(db: Database): Promise<Blob> {
+  const pg = instances.get(db);
+  if (!pg) throw new Error('not a PGlite database');
+  return pg.dumpDataDir('none');
+}
+
+const instances = new WeakMap<Database, PGlite>();
+
+function wrapPglite(pg: PGlite): Database {
   const sql = wrap(pg);
-  return {
+  const db: Database = {
     kind: 'pglite',
     query: sql.query,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
@@ -23,4 +36,6 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     close: () => pg.close(),
   };
+  instances.set(db, pg);
+  return db;
 }

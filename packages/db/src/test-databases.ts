@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
@@ -11,7 +13,9 @@ export const testDatabaseKinds = (): Database['kind'][] => (process.env.TEST_DAT
 /** A migrated, empty database; PostgreSQL gets a fresh schema that `drop` removes. */
 export async function openTestDatabase(kind: Database['kind']): Promise<{ db: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const db = await openPglite();
+    // Copy the migrated template made once per run (pglite-template.setup.ts); without it, build from scratch.
+    const template = process.env.KABUTO_PGLITE_TEMPLATE;
+    const db = template && existsSync(template) ? await openPglite(undefined, new Blob([await readFile(template)])) : await openPglite();
     await migrate(db);
     return { db, drop: () => db.close() };
   }
