@@ -13,6 +13,7 @@ import { requireActiveChannel, resolveWindowRule } from '../channels/channel.ser
 import { recordCreditEvent } from '../credit/credit-score.service.ts';
 import { ledgerReasons, post } from '../ledger/post.ts';
 import { orderNumber } from './order-number.ts';
+import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
 import { refuseIfRestricted } from './restrictions.ts';
 
@@ -22,31 +23,14 @@ export const referralReward = { amount: '200', currency: 'JPY' } as const;
 /** The code a member puts on the bank transfer so staff can match it (SPEC §3 Deposit). */
 export const referenceCodeFor = (account: string): string => `K${account}`;
 
-export interface DepositRow {
-  id: string;
-  order_no: string;
+export interface DepositRow extends FundRow {
   member_id: string;
   channel_name: string;
-  currency: string;
-  amount: string;
   reference_code: string;
-  status: 'pending' | 'approved' | 'rejected';
-  remarks: string;
-  created_at: Date;
-  decided_at: Date | null;
 }
 
 export const depositRecord = (r: DepositRow): FundRecord & { referenceCode: string } => ({
-  id: r.id,
-  type: 'deposit',
-  orderNo: r.order_no,
-  currency: r.currency,
-  amount: toWire(new Decimal(r.amount)),
-  status: r.status,
-  remarks: r.remarks,
-  createdAt: new Date(r.created_at).toISOString(),
-  decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
-  detail: r.channel_name,
+  ...fundRecord(r, 'deposit', r.channel_name),
   referenceCode: r.reference_code,
 });
 

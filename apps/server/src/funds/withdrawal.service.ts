@@ -16,18 +16,11 @@ import { resolveWindowRule, withdrawalLimits } from '../channels/channel.service
 import { creditScoreOf } from '../credit/credit-score.service.ts';
 import { ledgerReasons, post } from '../ledger/post.ts';
 import { orderNumber } from './order-number.ts';
+import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
 import { refuseIfRestricted } from './restrictions.ts';
 
-export interface WithdrawalRow {
-  id: string;
-  order_no: string;
-  currency: string;
-  amount: string;
-  status: 'pending' | 'approved' | 'rejected';
-  remarks: string;
-  created_at: Date;
-  decided_at: Date | null;
+export interface WithdrawalRow extends FundRow {
   bank_name: string;
   card_number: string;
 }
@@ -35,18 +28,7 @@ export interface WithdrawalRow {
 export const withdrawalSelect = `SELECT w.id, w.order_no, w.currency, w.amount::text AS amount, w.status, w.remarks, w.created_at, w.decided_at,
   c.bank_name, c.card_number FROM withdrawals w JOIN bank_cards c ON c.id = w.bank_card_id`;
 
-export const withdrawalRecord = (r: WithdrawalRow): FundRecord => ({
-  id: r.id,
-  type: 'withdrawal',
-  orderNo: r.order_no,
-  currency: r.currency,
-  amount: toWire(new Decimal(r.amount)),
-  status: r.status,
-  remarks: r.remarks,
-  createdAt: new Date(r.created_at).toISOString(),
-  decidedAt: r.decided_at ? new Date(r.decided_at).toISOString() : null,
-  detail: `${r.bank_name} ****${r.card_number.slice(-4)}`,
-});
+export const withdrawalRecord = (r: WithdrawalRow): FundRecord => fundRecord(r, 'withdrawal', `${r.bank_name} ****${r.card_number.slice(-4)}`);
 
 const isOnePendingViolation = (err: unknown): boolean =>
   typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505' && String((err as { constraint?: unknown; message?: unknown }).constraint ?? (err as { message?: unknown }).message).includes('withdrawals_one_pending');
