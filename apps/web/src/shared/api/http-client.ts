@@ -122,7 +122,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       const key = envelopeMsg(await readBlobBody(response.data));
       const shown = refuse(key ? 'refusal' : 'http', key ?? clientNoticeKeys.requestFailed, response.status);
       if (response.status === 401) {
-        // SPEC §4: any 401 → /login/login after 1.5 s, then the error is passed on.
+        // SPEC §4: every 401 → /login/login after 1.5 s, then the error is passed on.
         await wait(UNAUTHORIZED_REDIRECT_DELAY_MS);
         deps.onUnauthorized();
         throw new ApiError('unauthorized', shown.messageKey, 401);
