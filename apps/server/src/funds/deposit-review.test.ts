@@ -2,13 +2,15 @@ import { expect, it } from 'vitest';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { reconcile } from '@kabuto/db/ledger';
 import { describeEachDatabase } from '../test/harness.ts';
-import { balanceOf, firstChannelId, fund, staffHeaders, upload } from '../test/money-fixtures.ts';
+import { balanceOf, firstChannelId, fund } from '../test/money-fixtures.ts';
+import { staffHeaders } from '../verification/real-name-fixtures.ts';
+import { uploadImage } from '../uploads/image-fixtures.ts';
 
 describeEachDatabase('deposits and their review', (h) => {
   it('a deposit waits for review, then approval credits available through one journal entry', async () => {
     const m = await h().member();
     const staff = await staffHeaders(h());
-    const receipt = await upload(h(), m.headers, 'deposit_receipt');
+    const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
     const channels = await h().call<{ referenceCode: string; channels: { id: string; min: string; max: string; window: { open: boolean } }[] }>('user/deposit/channels', {}, m.headers);
     expect(channels.data.referenceCode).toBe(`K${m.account}`);
     expect(channels.data.channels[0]).toMatchObject({ min: '1000', max: '10000000', window: { open: true } });
@@ -40,7 +42,7 @@ describeEachDatabase('deposits and their review', (h) => {
   it('a rejected deposit credits nothing and the member reads the reason', async () => {
     const m = await h().member();
     const staff = await staffHeaders(h());
-    const receipt = await upload(h(), m.headers, 'deposit_receipt');
+    const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
     const dep = await h().call<{ id: string }>('user/deposit/create', { channelId: await firstChannelId(h(), m.headers), amount: '3000', receiptImageId: receipt }, m.headers);
     await h().call('admin/deposits/decide', { id: dep.data.id, decision: 'reject', reason: 'no transfer arrived' }, staff);
     expect(await balanceOf(h(), m.headers)).toEqual({ available: '0', frozen: '0' });
@@ -57,7 +59,7 @@ describeEachDatabase('deposits and their review', (h) => {
     ['an unknown channel', { channelId: '00000000-0000-4000-8000-000000000000' }, 404, errorKeys.funds.channelNotFound],
   ])('refuses %s', async (_name, over, http, key) => {
     const m = await h().member();
-    const receipt = await upload(h(), m.headers, 'deposit_receipt');
+    const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
     const body = { channelId: await firstChannelId(h(), m.headers), amount: '5000', receiptImageId: receipt, ...over };
     const res = await h().call('user/deposit/create', body, m.headers);
     expect(res).toMatchObject({ http, status: 0, msg: key });
@@ -67,8 +69,8 @@ describeEachDatabase('deposits and their review', (h) => {
   it('refuses another member’s receipt and an ID image used as a receipt', async () => {
     const a = await h().member();
     const b = await h().member();
-    const aReceipt = await upload(h(), a.headers, 'deposit_receipt');
-    const bFront = await upload(h(), b.headers, 'id_front');
+    const aReceipt = await uploadImage(h().app, a.headers, 'deposit_receipt');
+    const bFront = await uploadImage(h().app, b.headers, 'id_front');
     const channelId = await firstChannelId(h(), b.headers);
     for (const receiptImageId of [aReceipt, bFront]) {
       const res = await h().call('user/deposit/create', { channelId, amount: '5000', receiptImageId }, b.headers);
@@ -96,7 +98,7 @@ describeEachDatabase('deposits and their review', (h) => {
   it('a frozen account cannot deposit', async () => {
     const m = await h().member();
     await h().db.query(`INSERT INTO member_restrictions (member_id, kind, reason) SELECT id, 'frozen', 'under investigation' FROM members WHERE account = $1`, [m.account]);
-    const receipt = await upload(h(), m.headers, 'deposit_receipt');
+    const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
     const res = await h().call('user/deposit/create', { channelId: await firstChannelId(h(), m.headers), amount: '5000', receiptImageId: receipt }, m.headers);
     expect(res).toMatchObject({ http: 403, msg: errorKeys.restriction.frozen });
   });
@@ -107,7 +109,7 @@ describeEachDatabase(
   (h) => {
     it('is refused on a Saturday and accepted on a weekday at 10:00 JST', async () => {
       const m = await h().member();
-      const receipt = await upload(h(), m.headers, 'deposit_receipt');
+      const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
       const channelId = await firstChannelId(h(), m.headers);
       // The harness clock starts Fri 2026-11-20 10:00 JST.
       h().clock.advance(24 * 3_600_000); // Saturday (sessions last 12 h, so sign in again)

@@ -3,7 +3,8 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { reconcile } from '@kabuto/db/ledger';
 import { Decimal } from '@kabuto/domain/money';
 import { describeEachDatabase } from '../test/harness.ts';
-import { balanceOf, fund, staffHeaders } from '../test/money-fixtures.ts';
+import { balanceOf, fund } from '../test/money-fixtures.ts';
+import { staffHeaders } from '../verification/real-name-fixtures.ts';
 
 describeEachDatabase('currency exchange', (h) => {
   it('quotes with source and time, then exchanges at the quoted rate with no fee', async () => {

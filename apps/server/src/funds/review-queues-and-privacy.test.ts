@@ -1,12 +1,13 @@
 import { expect, it } from 'vitest';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { describeEachDatabase } from '../test/harness.ts';
-import { balanceOf, fund, upload, verifiedMember, firstChannelId } from '../test/money-fixtures.ts';
+import { balanceOf, fund, verifiedMember, firstChannelId } from '../test/money-fixtures.ts';
+import { uploadImage } from '../uploads/image-fixtures.ts';
 
 describeEachDatabase('review queues, reconciliation report and member privacy', (h) => {
   it('staff queues show what is needed to decide; decided items leave the pending queue', async () => {
     const m = await verifiedMember(h());
-    const receipt = await upload(h(), m.headers, 'deposit_receipt');
+    const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
     const dep = await h().call<{ id: string; orderNo: string }>('user/deposit/create', { channelId: await firstChannelId(h(), m.headers), amount: '20000', receiptImageId: receipt }, m.headers);
     const pending = await h().call<{ items: { id: string; account: string; realName: string; referenceCode: string; receiptImageId: string; amount: string }[] }>(
       'admin/deposits/list',
