@@ -2,6 +2,7 @@ import { assertBalanced, type AccountRef, type PostingLine } from '@kabuto/domai
 import { Decimal, toWire } from '@kabuto/domain/money';
 import type { Currency } from '@kabuto/domain/currency';
 import type { Sql } from './database.ts';
+import { isCheckViolation } from './pg-errors.ts';
 
 /** A posting would take a member's available or frozen balance below zero. */
 export class InsufficientFundsError extends Error {
@@ -39,9 +40,6 @@ async function accountId(sql: Sql, ref: AccountRef, currency: Currency): Promise
   return (row as { id: string }).id;
 }
 
-const isNegativeBalance = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23514' &&
-  String((err as { constraint?: unknown; message?: unknown }).constraint ?? (err as { message?: unknown }).message).includes('ledger_member_balance_not_negative');
 
 /**
  * Writes one balanced journal entry and moves the balances it names, inside the caller's
@@ -79,7 +77,7 @@ export async function postEntry(sql: Sql, entry: EntryInput): Promise<string> {
       if (!delta.isZero()) await sql.query(`UPDATE ledger_accounts SET balance = balance + $2::numeric WHERE id = $1`, [id, toWire(delta)]);
     }
   } catch (err) {
-    if (isNegativeBalance(err)) throw new InsufficientFundsError();
+    if (isCheckViolation(err, 'ledger_member_balance_not_negative')) throw new InsufficientFundsError();
     throw err;
   }
   await sql.query(`SELECT set_config('kabuto.posting', '', true)`);

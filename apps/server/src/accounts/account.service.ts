@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { isUniqueViolation } from '@kabuto/db/pg-errors';
 import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { RestrictionKind, StaffRole } from '@kabuto/contracts/fields';
@@ -40,7 +41,6 @@ const signInBlocks: readonly [RestrictionKind, AppError['key']][] = [
 
 export const resetCodeRules = { validMinutes: 10, maxTries: 5 } as const;
 
-const isUniqueViolation = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 const codeHash = (memberId: string, code: string): string => createHash('sha256').update(`${memberId}:${code}`).digest('hex');
 // A fixed argon2id hash so an unknown account costs the same time as a wrong password.
 let decoyHash: Promise<string> | undefined;

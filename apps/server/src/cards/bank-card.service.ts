@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@kabuto/db/pg-errors';
 import type { Database, Sql } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { RequestOf } from '@kabuto/contracts/call';
@@ -26,7 +27,6 @@ interface CardRow {
 
 const cardColumns = `id, holder_name, bank_name, branch_name, branch_code, card_number, card_type, ifsc, upi, created_at`;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUniqueViolation = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 /**
  * DESIGN: withdrawals go only to cards in the verified name. Names compare after NFKC (full- and

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@kabuto/db/pg-errors';
 import type { Database } from '@kabuto/db/database';
 import { moneyWindow } from '@kabuto/domain/calendar/money-window';
 import { Decimal, toWire } from '@kabuto/domain/money';
@@ -30,8 +31,6 @@ export const withdrawalSelect = `SELECT w.id, w.order_no, w.currency, w.amount::
 
 export const withdrawalRecord = (r: WithdrawalRow): FundRecord => fundRecord(r, 'withdrawal', `${r.bank_name} ****${r.card_number.slice(-4)}`);
 
-const isOnePendingViolation = (err: unknown): boolean =>
-  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505' && String((err as { constraint?: unknown; message?: unknown }).constraint ?? (err as { message?: unknown }).message).includes('withdrawals_one_pending');
 
 // Withdrawals carry no fee (issue 3; DESIGN "no hidden fee").
 export const withdrawalFee = '0';
@@ -106,7 +105,7 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
         const [created] = await db.query<WithdrawalRow>(`${withdrawalSelect} WHERE w.id = $1`, [id]);
         return withdrawalRecord(created as WithdrawalRow);
       } catch (err) {
-        if (isOnePendingViolation(err)) throw refuse(errorKeys.process.otherFundOperation, 409);
+        if (isUniqueViolation(err, 'withdrawals_one_pending')) throw refuse(errorKeys.process.otherFundOperation, 409);
         throw err;
       }
     },

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@kabuto/db/pg-errors';
 import type { Database, Sql } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { RestrictionKind, StaffRole } from '@kabuto/contracts/fields';
@@ -33,7 +34,6 @@ const timelineLength = 50;
 // SPEC §6: these restrictions keep the member out, so their open sessions end with them.
 const endsSessions: readonly RestrictionKind[] = ['login_banned', 'disabled'];
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUniqueViolation = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 /** LIKE pattern text matching `s` literally. */
 const likeLiteral = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '@kabuto/db/pg-errors';
 import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { ReviewStatus } from '@kabuto/contracts/fields';
@@ -37,7 +38,6 @@ const submissionSelect = `SELECT s.id::text AS id, s.member_id, m.account, s.rea
        s.status, s.reason, s.created_at, s.decided_at
   FROM real_name_submissions s JOIN members m ON m.id = s.member_id`;
 
-const isUniqueViolation = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 
 export function realNameService({ db, clock }: RealNameDeps) {
