@@ -7,7 +7,7 @@ import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
 import type { registerCall } from '@kabuto/contracts/user/register';
 import type { loginCall } from '@kabuto/contracts/user/login';
 import type { userInfoCall } from '@kabuto/contracts/user/info';
-import { refuse, type AppError } from '../http/app-error.ts';
+import { refuse } from '../http/app-error.ts';
 import type { Principal } from '../http/policy.ts';
 import type { Clock } from '../clock.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
@@ -16,6 +16,7 @@ import { createSession, endAllSessions, endSession } from '../auth/session.servi
 import { hashSecret, verifySecret } from './password-hash.ts';
 import { newInviteCode, normaliseInviteCode } from './invite-code.ts';
 import { afterFailedSignIn } from './sign-in-throttle.ts';
+import { refuseIfRestricted } from './restrictions.ts';
 
 export interface AccountDeps {
   db: Database;
@@ -34,10 +35,7 @@ interface MemberRow {
 }
 
 // SPEC §6: restrictions that stop a sign-in, in the order they are reported.
-const signInBlocks: readonly [RestrictionKind, AppError['key']][] = [
-  ['disabled', errorKeys.restriction.disabled],
-  ['login_banned', errorKeys.restriction.loginBanned],
-];
+const signInBlocks: readonly RestrictionKind[] = ['disabled', 'login_banned'];
 
 export const resetCodeRules = { validMinutes: 10, maxTries: 5 } as const;
 
@@ -102,10 +100,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
         });
         throw locked ? refuse(errorKeys.account.locked, 429) : refuse(errorKeys.account.wrongCredentials, 400);
       }
-      const active = new Set(
-        (await db.query<{ kind: RestrictionKind }>(`SELECT kind FROM member_restrictions WHERE member_id = $1 AND lifted_at IS NULL`, [member.id])).map((r) => r.kind),
-      );
-      for (const [kind, key] of signInBlocks) if (active.has(kind)) throw refuse(key, 403);
+      await refuseIfRestricted(db, member.id, signInBlocks);
 
       return db.transaction(async (tx) => {
         // A wait or lock started by a simultaneous wrong try still applies to this one.

@@ -15,7 +15,7 @@ import { ledgerReasons, post } from '../ledger/post.ts';
 import { orderNumber } from './order-number.ts';
 import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
-import { refuseIfRestricted } from './restrictions.ts';
+import { refuseIfRestricted } from '../accounts/restrictions.ts';
 
 // SPEC §1, §9: the inviter receives ¥200 when the invitee's first deposit is approved.
 export const referralReward = { amount: '200', currency: 'JPY' } as const;

@@ -11,7 +11,7 @@ import type { RateProvider } from '../fx/rate-provider.ts';
 import { ledgerReasons, post } from '../ledger/post.ts';
 import { orderNumber } from './order-number.ts';
 import { parseAmount } from './amount-limits.ts';
-import { refuseIfRestricted } from './restrictions.ts';
+import { refuseIfRestricted } from '../accounts/restrictions.ts';
 
 // A quote holds its rate this long; the member confirms within it or asks again.
 export const quoteValidSeconds = 60;

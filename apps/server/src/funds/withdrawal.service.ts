@@ -19,7 +19,7 @@ import { ledgerReasons, post } from '../ledger/post.ts';
 import { orderNumber } from './order-number.ts';
 import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
-import { refuseIfRestricted } from './restrictions.ts';
+import { refuseIfRestricted } from '../accounts/restrictions.ts';
 
 export interface WithdrawalRow extends FundRow {
   bank_name: string;
