@@ -23,18 +23,18 @@ export const referralReward = { amount: '200', currency: 'JPY' } as const;
 /** The code a member puts on the bank transfer so staff can match it (SPEC §3 Deposit). */
 export const referenceCodeFor = (account: string): string => `K${account}`;
 
-export interface DepositRow extends FundRow {
+interface DepositRow extends FundRow {
   member_id: string;
   channel_name: string;
   reference_code: string;
 }
 
-export const depositRecord = (r: DepositRow): FundRecord & { referenceCode: string } => ({
+const depositRecord = (r: DepositRow): FundRecord & { referenceCode: string } => ({
   ...fundRecord(r, 'deposit', r.channel_name),
   referenceCode: r.reference_code,
 });
 
-export const depositSelect = `SELECT d.id, d.order_no, d.member_id, c.name AS channel_name, d.currency, d.amount::text AS amount, d.reference_code,
+const depositSelect = `SELECT d.id, d.order_no, d.member_id, c.name AS channel_name, d.currency, d.amount::text AS amount, d.reference_code,
   d.status, d.remarks, d.created_at, d.decided_at FROM deposits d JOIN deposit_channels c ON c.id = d.channel_id`;
 
 export function depositService(deps: { db: Database; clock: Clock; marketProfile: 'demo' | 'tse' }) {

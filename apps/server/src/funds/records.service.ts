@@ -8,8 +8,17 @@ import type { assetsCall } from '@kabuto/contracts/funds/assets';
 import type { Principal } from '../http/policy.ts';
 import type { Clock } from '../clock.ts';
 import type { RateProvider } from '../fx/rate-provider.ts';
-import { depositRecord, depositSelect, type DepositRow } from './deposit.service.ts';
-import { withdrawalRecord, withdrawalSelect, type WithdrawalRow } from './withdrawal.service.ts';
+import { fundRecord, type FundRow } from './fund-record.ts';
+
+// A member's deposits and withdrawals in the shape of one fund record (detail: channel, or card masked).
+const fundRecordsUnion = `
+  SELECT 'deposit' AS type, d.id::text AS id, d.order_no, d.currency, d.amount::text AS amount, d.status, d.remarks, d.created_at, d.decided_at,
+         c.name AS detail
+    FROM deposits d JOIN deposit_channels c ON c.id = d.channel_id WHERE d.member_id = $1
+  UNION ALL
+  SELECT 'withdrawal', w.id::text, w.order_no, w.currency, w.amount::text, w.status, w.remarks, w.created_at, w.decided_at,
+         c.bank_name || ' ****' || right(c.card_number, 4)
+    FROM withdrawals w JOIN bank_cards c ON c.id = w.bank_card_id WHERE w.member_id = $1`;
 
 type Books = { available: Decimal; frozen: Decimal; margin: Decimal; loan: Decimal };
 const zeroBooks = (): Books => ({ available: new Decimal(0), frozen: new Decimal(0), margin: new Decimal(0), loan: new Decimal(0) });
@@ -98,11 +107,16 @@ export function recordsService(deps: { db: Database; clock: Clock; rates: RatePr
       };
     },
 
+    /** Deposits and withdrawals as one list, filtered, ordered and paged in the database. */
     async fundRecords(p: Principal, q: { type: 'all' | 'deposit' | 'withdrawal'; page: number; pageSize: number }): Promise<{ items: FundRecord[]; total: number }> {
-      const deposits = q.type === 'withdrawal' ? [] : (await db.query<DepositRow>(`${depositSelect} WHERE d.member_id = $1`, [p.memberId])).map(depositRecord);
-      const withdrawals = q.type === 'deposit' ? [] : (await db.query<WithdrawalRow>(`${withdrawalSelect} WHERE w.member_id = $1`, [p.memberId])).map(withdrawalRecord);
-      const all = [...deposits.map(({ referenceCode: _r, ...d }) => d), ...withdrawals].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-      return { total: all.length, items: all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize) };
+      const types = q.type === 'all' ? ['deposit', 'withdrawal'] : [q.type];
+      const [count] = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM (${fundRecordsUnion}) r WHERE r.type = ANY($2::text[])`, [p.memberId, types]);
+      const rows = await db.query<FundRow & { type: FundRecord['type']; detail: string }>(
+        `SELECT * FROM (${fundRecordsUnion}) r WHERE r.type = ANY($2::text[]) ORDER BY r.created_at DESC, r.order_no DESC
+          LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+        [p.memberId, types],
+      );
+      return { total: Number(count?.n ?? 0), items: rows.map((r) => fundRecord(r, r.type, r.detail)) };
     },
 
     timeline: (p: Principal, q: { page: number; pageSize: number }) => memberTimeline(db, p.memberId, q.page, q.pageSize),

@@ -21,6 +21,7 @@ describeEachDatabase('withdrawals and their review', (h) => {
     await h().call('admin/withdrawals/decide', { id: w.data.id, decision: 'approve', reason: 'paid by bank transfer' }, m.staff);
     expect(await balanceOf(h(), m.headers)).toEqual({ available: '70000', frozen: '0' });
 
+    h().clock.advance(1000); // the second request comes a second later, as it would in life
     const w2 = await h().call<{ id: string }>('user/withdraw/create', { amount: '20000', fundPassword: m.pin, bankCardId: m.cardId }, m.headers);
     await h().call('admin/withdrawals/decide', { id: w2.data.id, decision: 'reject', reason: 'card details do not match the bank' }, m.staff);
     expect(await balanceOf(h(), m.headers)).toEqual({ available: '70000', frozen: '0' });

@@ -21,15 +21,15 @@ import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
 import { refuseIfRestricted } from '../accounts/restrictions.ts';
 
-export interface WithdrawalRow extends FundRow {
+interface WithdrawalRow extends FundRow {
   bank_name: string;
   card_number: string;
 }
 
-export const withdrawalSelect = `SELECT w.id, w.order_no, w.currency, w.amount::text AS amount, w.status, w.remarks, w.created_at, w.decided_at,
+const withdrawalSelect = `SELECT w.id, w.order_no, w.currency, w.amount::text AS amount, w.status, w.remarks, w.created_at, w.decided_at,
   c.bank_name, c.card_number FROM withdrawals w JOIN bank_cards c ON c.id = w.bank_card_id`;
 
-export const withdrawalRecord = (r: WithdrawalRow): FundRecord => fundRecord(r, 'withdrawal', `${r.bank_name} ****${r.card_number.slice(-4)}`);
+const withdrawalRecord = (r: WithdrawalRow): FundRecord => fundRecord(r, 'withdrawal', `${r.bank_name} ****${r.card_number.slice(-4)}`);
 
 
 // Withdrawals carry no fee (issue 3; DESIGN "no hidden fee").
