@@ -38,6 +38,11 @@ import { channelService } from './channels/channel.service.ts';
 import { channelRoutes } from './channels/channel.routes.ts';
 import { memberAdminService } from './members/member-admin.service.ts';
 import { memberAdminRoutes } from './members/member-admin.routes.ts';
+import { defaultFourEyesThresholdJpy, reviewsService } from './reviews/reviews.service.ts';
+import { reviewRoutes } from './reviews/reviews.routes.ts';
+import { depositReviewKind } from './funds/deposit-review.ts';
+import { withdrawalReviewKind } from './funds/withdrawal-review.ts';
+import { realNameReviewKind } from './verification/real-name-review.ts';
 
 export const defaultRateLimits: RateLimits = {
   signIn: { max: 10, timeWindowMs: 60_000 },
@@ -61,6 +66,8 @@ export interface AppOptions {
   marketProfile?: 'demo' | 'tse';
   /** Exchange rates; the embedded default is the simulated reference table. */
   rates?: RateProvider;
+  /** Four eyes: deposits and withdrawals of at least this many yen need two different approvers. */
+  fourEyesThresholdJpy?: string;
   /** Built SPA to serve at `/`; null serves the API only. */
   webDist?: string | null;
 }
@@ -125,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const marketProfile = opts.marketProfile ?? 'demo';
   const rates = opts.rates ?? simulatedRateProvider();
   const money = { db: opts.db, clock, marketProfile };
+  const reviews = reviewsService({ db: opts.db, clock, fourEyesThresholdJpy: opts.fourEyesThresholdJpy ?? defaultFourEyesThresholdJpy });
   const funds = fundRoutes({
     db: opts.db,
     clock,
@@ -132,11 +140,12 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     withdrawals: withdrawalService(money),
     exchange: exchangeService({ db: opts.db, clock, rates }),
     records: recordsService({ db: opts.db, clock, rates }),
-    reviews: fundReviewQueries(opts.db),
+    reviews: fundReviewQueries(opts.db, reviews),
   });
   const routes: Route[] = [...configRoutes(opts.db), ...accountRoutes(accounts), ...auditRoutes(opts.db), ...funds,
     ...uploadRoutes(uploadService({ db: opts.db, clock, uploadDir: opts.uploadDir })),
-    ...realNameRoutes(realNameService({ db: opts.db, clock })),
+    ...realNameRoutes(realNameService({ db: opts.db, clock, reviews })),
+    ...reviewRoutes(reviews, { realName: realNameReviewKind, deposits: depositReviewKind, withdrawals: withdrawalReviewKind }),
     ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
     ...creditRoutes(opts.db),
     ...channelRoutes(channelService({ db: opts.db, clock, marketProfile: opts.marketProfile ?? 'demo' })),

@@ -29,6 +29,7 @@ export const errorKeys = {
     fundNotSet: 'errors.password.fundNotSet',
     fundAlreadySet: 'errors.password.fundAlreadySet',
     sameAsOld: 'errors.password.sameAsOld',
+    fundLocked: 'errors.password.fundLocked',
   },
   reset: {
     codeInvalid: 'errors.reset.codeInvalid',
@@ -91,6 +92,10 @@ export const errorKeys = {
     notInReview: 'errors.order.notInReview',
     pendingReviewExists: 'errors.order.pendingReviewExists',
   },
+  review: {
+    ownCase: 'errors.review.ownCase',
+    alreadyDecidedByYou: 'errors.review.alreadyDecidedByYou',
+  },
   idempotency: {
     keyReused: 'errors.idempotency.keyReused',
     inProgress: 'errors.idempotency.inProgress',
@@ -131,6 +136,7 @@ export const successKeys = {
   cardAdded: 'success.cardAdded',
   cardRemoved: 'success.cardRemoved',
   decided: 'success.decided',
+  firstApproval: 'success.firstApproval',
   saved: 'success.saved',
 } as const;
 export type SuccessKey = (typeof successKeys)[keyof typeof successKeys];

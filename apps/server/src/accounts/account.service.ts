@@ -15,7 +15,8 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { createSession, endAllSessions, endSession } from '../auth/session.service.ts';
 import { hashSecret, verifySecret } from './password-hash.ts';
 import { newInviteCode, normaliseInviteCode } from './invite-code.ts';
-import { afterFailedSignIn } from './sign-in-throttle.ts';
+import { afterFailedAttempt } from '@kabuto/domain/security/attempt-ladder';
+import { checkFundPin } from './fund-pin.ts';
 import { refuseIfRestricted } from './restrictions.ts';
 
 export interface AccountDeps {
@@ -94,8 +95,8 @@ export function accountService({ db, clock, sms }: AccountDeps) {
             [member.id],
           );
           if (current?.locked_until && new Date(current.locked_until) > now) return true;
-          const next = afterFailedSignIn({ failedLogins: current?.failed_logins ?? 0, lockedUntil: null }, now);
-          await tx.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [member.id, next.failedLogins, next.lockedUntil]);
+          const next = afterFailedAttempt(current?.failed_logins ?? 0, now);
+          await tx.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [member.id, next.failures, next.lockedUntil]);
           return next.locked;
         });
         throw locked ? refuse(errorKeys.account.locked, 429) : refuse(errorKeys.account.wrongCredentials, 400);
@@ -179,8 +180,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
 
     async changeFundPassword(p: Principal, body: { oldPassword: string; newPassword: string }): Promise<null> {
       const member = await findById(p.memberId);
-      if (!member.fund_password_hash) throw refuse(errorKeys.password.fundNotSet, 409);
-      if (!(await verifySecret(member.fund_password_hash, body.oldPassword))) throw refuse(errorKeys.password.fundWrong, 400);
+      await checkFundPin(db, member.id, body.oldPassword, clock.now());
       await db.query(`UPDATE members SET fund_password_hash = $2 WHERE id = $1`, [member.id, await hashSecret(body.newPassword)]);
       return null;
     },

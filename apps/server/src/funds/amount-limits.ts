@@ -1,4 +1,5 @@
 import { Decimal } from '@kabuto/domain/money';
+import { amountLimitIssue } from '@kabuto/domain/funds/amount-limits';
 import { currencyDecimals, type Currency } from '@kabuto/domain/currency';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import { refuse } from '../http/app-error.ts';
@@ -10,7 +11,8 @@ export function parseAmount(value: string, currency: Currency): Decimal {
   return amount;
 }
 
+/** The domain's limit rule (the screens call the same one), refused with the flow's own keys. */
 export function requireWithin(amount: Decimal, min: string, max: string, keys: { below: ErrorKey; above: ErrorKey }): void {
-  if (amount.lt(min)) throw refuse(keys.below, 422);
-  if (amount.gt(max)) throw refuse(keys.above, 422);
+  const issue = amountLimitIssue(amount, min, max);
+  if (issue) throw refuse(issue === 'belowMin' ? keys.below : keys.above, 422);
 }

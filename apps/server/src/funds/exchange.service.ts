@@ -1,4 +1,4 @@
-import type { Database } from '@kabuto/db/database';
+import type { Database, Sql } from '@kabuto/db/database';
 import { Decimal, toWire } from '@kabuto/domain/money';
 import { currencyDecimals, type Currency } from '@kabuto/domain/currency';
 import { errorKeys } from '@kabuto/contracts/errors';
@@ -26,9 +26,41 @@ export function requireExchangeablePair(from: Currency, to: Currency): void {
 export const receivedAmount = (amount: Decimal, rate: Decimal, to: Currency): Decimal =>
   amount.times(rate).toDecimalPlaces(currencyDecimals[to], Decimal.ROUND_DOWN);
 
+interface ExchangeRow {
+  order_no: string;
+  from_currency: Currency;
+  to_currency: Currency;
+  amount: string;
+  rate: string;
+  to_amount: string;
+  created_at: Date;
+}
+
+const exchangeAnswer = (r: ExchangeRow): ResponseOf<typeof exchangeCreateCall> => ({
+  orderNo: r.order_no,
+  from: r.from_currency,
+  to: r.to_currency,
+  amount: toWire(new Decimal(r.amount)),
+  rate: toWire(new Decimal(r.rate)),
+  toAmount: toWire(new Decimal(r.to_amount)),
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** The exchange a request with this Idempotency-Key made, if its transaction committed. */
+async function exchangeByClientKey(sql: Sql, memberId: string, clientKey: string): Promise<ResponseOf<typeof exchangeCreateCall> | null> {
+  const [row] = await sql.query<ExchangeRow>(
+    `SELECT order_no, from_currency, to_currency, amount::text AS amount, rate::text AS rate, to_amount::text AS to_amount, created_at
+       FROM exchanges WHERE member_id = $1 AND client_key = $2`,
+    [memberId, clientKey],
+  );
+  return row ? exchangeAnswer(row) : null;
+}
+
 export function exchangeService(deps: { db: Database; clock: Clock; rates: RateProvider }) {
   const { db, clock } = deps;
   return {
+    byClientKey: (p: Principal, clientKey: string) => exchangeByClientKey(db, p.memberId, clientKey),
+
     async quote(p: Principal, body: { from: Currency; to: Currency; amount: string }): Promise<ResponseOf<typeof exchangeQuoteCall>> {
       requireExchangeablePair(body.from, body.to);
       const amount = parseAmount(body.amount, body.from);
@@ -57,7 +89,7 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
       };
     },
 
-    async create(p: Principal, body: { quoteId: string }, requestId: string): Promise<ResponseOf<typeof exchangeCreateCall>> {
+    async create(p: Principal, body: { quoteId: string }, requestId: string, clientKey: string | null): Promise<ResponseOf<typeof exchangeCreateCall>> {
       const now = clock.now();
       await refuseIfRestricted(db, p.memberId, ['frozen']);
       return db.transaction(async (tx) => {
@@ -66,13 +98,16 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
              FROM exchange_quotes WHERE id = $1 AND member_id = $2 FOR UPDATE`,
           [body.quoteId, p.memberId],
         );
+        // A retry of this very request (its reply lost) gets the exchange it made, not a refusal.
+        const earlier = clientKey ? await exchangeByClientKey(tx, p.memberId, clientKey) : null;
+        if (earlier) return earlier;
         if (!q || new Date(q.expires_at) <= now) throw refuse(errorKeys.exchange.quoteExpired, 409);
         if ((await tx.query(`SELECT 1 FROM exchanges WHERE quote_id = $1`, [q.id])).length > 0) throw refuse(errorKeys.exchange.quoteExpired, 409);
         const orderNo = orderNumber('X', now);
         await tx.query(
-          `INSERT INTO exchanges (order_no, member_id, quote_id, from_currency, to_currency, amount, rate, to_amount, source, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [orderNo, p.memberId, q.id, q.from_currency, q.to_currency, q.amount, q.rate, q.to_amount, q.source, now],
+          `INSERT INTO exchanges (order_no, member_id, quote_id, from_currency, to_currency, amount, rate, to_amount, source, created_at, client_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [orderNo, p.memberId, q.id, q.from_currency, q.to_currency, q.amount, q.rate, q.to_amount, q.source, now, clientKey],
         );
         const member = (book: 'available') => ({ member: p.memberId, book });
         const amount = new Decimal(q.amount);

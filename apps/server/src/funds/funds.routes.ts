@@ -6,9 +6,9 @@ import { depositCreateCall } from '@kabuto/contracts/funds/deposits';
 import { withdrawCreateCall, withdrawInfoCall } from '@kabuto/contracts/funds/withdrawals';
 import { exchangeCreateCall, exchangeQuoteCall } from '@kabuto/contracts/funds/exchange';
 import { fundRecordsCall, timelineCall } from '@kabuto/contracts/funds/records';
-import { adminDepositsDecideCall, adminDepositsListCall, adminWithdrawalsDecideCall, adminWithdrawalsListCall } from '@kabuto/contracts/admin/reviews';
+import { adminDepositsListCall, adminWithdrawalsListCall } from '@kabuto/contracts/admin/reviews';
 import { adminReconciliationCall } from '@kabuto/contracts/admin/settings';
-import { asStaff, memberPolicy, staffPolicy } from '../http/policy.ts';
+import { memberPolicy, staffPolicy } from '../http/policy.ts';
 import { route, type Route } from '../http/route.ts';
 import type { Clock } from '../clock.ts';
 import type { depositService } from './deposit.service.ts';
@@ -27,23 +27,32 @@ export interface FundServices {
   reviews: ReturnType<typeof fundReviewQueries>;
 }
 
-const reviewers = staffPolicy('admin', 'reviewer');
 const readers = staffPolicy('admin', 'reviewer', 'auditor', 'support');
 
 export function fundRoutes(s: FundServices): Route[] {
   return [
     route({ call: assetsCall, policy: memberPolicy, handler: ({ principal }) => s.records.assets(principal) }),
-    route({ call: depositCreateCall, policy: memberPolicy, idempotent: true, success: successKeys.deposit, handler: ({ principal, body }) => s.deposits.create(principal, body) }),
+    route({
+      call: depositCreateCall, policy: memberPolicy, success: successKeys.deposit,
+      idempotent: { recover: (principal, key) => s.deposits.byClientKey(principal, key) },
+      handler: ({ principal, body, idempotencyKey }) => s.deposits.create(principal, body, idempotencyKey),
+    }),
     route({ call: withdrawInfoCall, policy: memberPolicy, handler: ({ principal }) => s.withdrawals.info(principal) }),
-    route({ call: withdrawCreateCall, policy: memberPolicy, idempotent: true, success: successKeys.withdraw, handler: ({ principal, body, requestId }) => s.withdrawals.create(principal, body, requestId) }),
+    route({
+      call: withdrawCreateCall, policy: memberPolicy, success: successKeys.withdraw,
+      idempotent: { recover: (principal, key) => s.withdrawals.byClientKey(principal, key) },
+      handler: ({ principal, body, requestId, idempotencyKey }) => s.withdrawals.create(principal, body, requestId, idempotencyKey),
+    }),
     route({ call: exchangeQuoteCall, policy: memberPolicy, handler: ({ principal, body }) => s.exchange.quote(principal, body) }),
-    route({ call: exchangeCreateCall, policy: memberPolicy, idempotent: true, success: successKeys.exchange, handler: ({ principal, body, requestId }) => s.exchange.create(principal, body, requestId) }),
+    route({
+      call: exchangeCreateCall, policy: memberPolicy, success: successKeys.exchange,
+      idempotent: { recover: (principal, key) => s.exchange.byClientKey(principal, key) },
+      handler: ({ principal, body, requestId, idempotencyKey }) => s.exchange.create(principal, body, requestId, idempotencyKey),
+    }),
     route({ call: fundRecordsCall, policy: memberPolicy, handler: ({ principal, body }) => s.records.fundRecords(principal, body) }),
     route({ call: timelineCall, policy: memberPolicy, handler: ({ principal, body }) => s.records.timeline(principal, body) }),
     route({ call: adminDepositsListCall, policy: readers, handler: ({ body }) => s.reviews.deposits(body) }),
-    route({ call: adminDepositsDecideCall, policy: reviewers, success: successKeys.decided, handler: ({ principal, body, requestId }) => s.deposits.decide(asStaff(principal), body, requestId) }),
     route({ call: adminWithdrawalsListCall, policy: readers, handler: ({ body }) => s.reviews.withdrawals(body) }),
-    route({ call: adminWithdrawalsDecideCall, policy: reviewers, success: successKeys.decided, handler: ({ principal, body, requestId }) => s.withdrawals.decide(asStaff(principal), body, requestId) }),
     route({
       call: adminReconciliationCall,
       policy: staffPolicy('admin', 'auditor'),

@@ -77,8 +77,9 @@ describeEachDatabase('withdrawals and their review', (h) => {
     expect(await h().call('user/withdraw/create', body, m.headers)).toMatchObject({ http: 403, msg: errorKeys.funds.creditScoreTooLow });
     expect(await balanceOf(h(), m.headers)).toEqual({ available: '50000', frozen: '0' });
 
+    // A fresh member has neither card nor PIN: the domain rule names the card first, as the screen does.
     const fresh = await h().member();
-    const noPin = await h().call('user/withdraw/create', { ...body }, fresh.headers);
-    expect(noPin).toMatchObject({ http: 409, msg: errorKeys.password.fundNotSet });
+    const noCard = await h().call('user/withdraw/create', { ...body }, fresh.headers);
+    expect(noCard).toMatchObject({ http: 404, msg: errorKeys.cards.bankCardNotExist });
   });
 });

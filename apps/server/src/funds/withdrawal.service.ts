@@ -3,15 +3,15 @@ import type { Database } from '@kabuto/db/database';
 import { moneyWindow } from '@kabuto/domain/calendar/money-window';
 import { Decimal, toWire } from '@kabuto/domain/money';
 import { transfer } from '@kabuto/domain/ledger/journal';
-import { errorKeys } from '@kabuto/contracts/errors';
+import { withdrawalBlocker, type WithdrawalBlocker } from '@kabuto/domain/funds/withdrawal-eligibility';
+import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import type { FundRecord } from '@kabuto/contracts/funds/deposits';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { withdrawInfoCall } from '@kabuto/contracts/funds/withdrawals';
 import { refuse } from '../http/app-error.ts';
-import type { Principal, StaffPrincipal } from '../http/policy.ts';
+import type { Principal } from '../http/policy.ts';
 import type { Clock } from '../clock.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { verifySecret } from '../accounts/password-hash.ts';
+import { checkFundPin } from '../accounts/fund-pin.ts';
 import { requireOwnCard } from '../cards/bank-card.service.ts';
 import { resolveWindowRule, withdrawalLimits } from '../channels/channel.service.ts';
 import { creditScoreOf } from '../credit/credit-score.service.ts';
@@ -19,7 +19,6 @@ import { ledgerReasons, post } from '../ledger/post.ts';
 import { orderNumber } from './order-number.ts';
 import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
-import { refuseIfRestricted } from '../accounts/restrictions.ts';
 
 interface WithdrawalRow extends FundRow {
   bank_name: string;
@@ -32,6 +31,17 @@ const withdrawalSelect = `SELECT w.id, w.order_no, w.currency, w.amount::text AS
 const withdrawalRecord = (r: WithdrawalRow): FundRecord => fundRecord(r, 'withdrawal', `${r.bank_name} ****${r.card_number.slice(-4)}`);
 
 
+// The domain names what blocks a withdrawal; these are the refusals the member reads for each.
+const blockerRefusal: Record<WithdrawalBlocker, [ErrorKey, 403 | 404 | 409 | 422]> = {
+  frozen: [errorKeys.restriction.frozen, 403],
+  noWithdrawal: [errorKeys.restriction.noWithdrawal, 403],
+  noCard: [errorKeys.cards.bankCardNotExist, 404],
+  noFundPassword: [errorKeys.password.fundNotSet, 409],
+  pendingWithdrawal: [errorKeys.process.otherFundOperation, 409],
+  creditScoreTooLow: [errorKeys.funds.creditScoreTooLow, 403],
+  windowClosed: [errorKeys.funds.withdrawClosed, 422],
+};
+
 // Withdrawals carry no fee (issue 3; DESIGN "no hidden fee").
 export const withdrawalFee = '0';
 
@@ -41,8 +51,15 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
     const [row] = await db.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY'`, [memberId]);
     return new Decimal(row?.balance ?? '0');
   };
+  /** The withdrawal a request with this Idempotency-Key created, if its transaction committed. */
+  const byClientKey = async (p: Principal, clientKey: string): Promise<FundRecord | null> => {
+    const [row] = await db.query<WithdrawalRow>(`${withdrawalSelect} WHERE w.member_id = $1 AND w.client_key = $2`, [p.memberId, clientKey]);
+    return row ? withdrawalRecord(row) : null;
+  };
 
   return {
+    byClientKey,
+
     async info(p: Principal): Promise<ResponseOf<typeof withdrawInfoCall>> {
       const limits = await withdrawalLimits(db);
       const window = moneyWindow(resolveWindowRule(limits.windowRule, deps.marketProfile), clock.now());
@@ -65,25 +82,39 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
       };
     },
 
-    async create(p: Principal, body: { amount: string; fundPassword: string; bankCardId: string }, requestId: string): Promise<FundRecord> {
+    async create(p: Principal, body: { amount: string; fundPassword: string; bankCardId: string }, requestId: string, clientKey: string | null): Promise<FundRecord> {
       const now = clock.now();
-      await refuseIfRestricted(db, p.memberId, ['frozen', 'no_withdrawal']);
-      const [m] = await db.query<{ fund_password_hash: string | null }>(`SELECT fund_password_hash FROM members WHERE id = $1`, [p.memberId]);
-      if (!m?.fund_password_hash) throw refuse(errorKeys.password.fundNotSet, 409);
-      if (!(await verifySecret(m.fund_password_hash, body.fundPassword))) throw refuse(errorKeys.password.fundWrong, 400);
       const limits = await withdrawalLimits(db);
-      if (!moneyWindow(resolveWindowRule(limits.windowRule, deps.marketProfile), now).open) throw refuse(errorKeys.funds.withdrawClosed, 422);
+      const score = await creditScoreOf(db, p.memberId);
+      const [facts] = await db.query<{ restrictions: string[]; cards: number; has_pin: boolean; pending: boolean }>(
+        `SELECT ARRAY(SELECT kind FROM member_restrictions WHERE member_id = $1 AND lifted_at IS NULL) AS restrictions,
+                (SELECT count(*) FROM bank_cards WHERE member_id = $1 AND removed_at IS NULL)::int AS cards,
+                fund_password_hash IS NOT NULL AS has_pin,
+                EXISTS (SELECT 1 FROM withdrawals WHERE member_id = $1 AND status = 'pending') AS pending
+           FROM members WHERE id = $1`,
+        [p.memberId],
+      );
+      const blocker = withdrawalBlocker({
+        restrictions: facts?.restrictions ?? [],
+        cardCount: facts?.cards ?? 0,
+        hasFundPassword: Boolean(facts?.has_pin),
+        // A retry of a request that already created its withdrawal is answered below, not refused as "another operation".
+        pendingWithdrawal: Boolean(facts?.pending) && !(clientKey && (await byClientKey(p, clientKey))),
+        creditScore: score.score,
+        creditThreshold: score.threshold,
+        windowOpen: moneyWindow(resolveWindowRule(limits.windowRule, deps.marketProfile), now).open,
+      });
+      if (blocker) throw refuse(...blockerRefusal[blocker]);
+      await checkFundPin(db, p.memberId, body.fundPassword, now);
       const amount = parseAmount(body.amount, 'JPY');
       requireWithin(amount, limits.min, limits.max, { below: errorKeys.funds.withdrawBelowMin, above: errorKeys.funds.withdrawAboveMax });
-      const score = await creditScoreOf(db, p.memberId);
-      if (score.score < score.threshold) throw refuse(errorKeys.funds.creditScoreTooLow, 403);
       try {
         const id = await db.transaction(async (tx) => {
           // Inside the transaction: the card row stays locked, so it cannot be removed under a new withdrawal.
           const card = await requireOwnCard(tx, p.memberId, body.bankCardId);
           const [row] = await tx.query<{ id: string; order_no: string }>(
-            `INSERT INTO withdrawals (order_no, member_id, bank_card_id, currency, amount, created_at) VALUES ($1, $2, $3, 'JPY', $4, $5) RETURNING id, order_no`,
-            [orderNumber('W', now), p.memberId, card.id, toWire(amount), now],
+            `INSERT INTO withdrawals (order_no, member_id, bank_card_id, currency, amount, created_at, client_key) VALUES ($1, $2, $3, 'JPY', $4, $5, $6) RETURNING id, order_no`,
+            [orderNumber('W', now), p.memberId, card.id, toWire(amount), now, clientKey],
           );
           const w = row as { id: string; order_no: string };
           // The amount leaves `available` at once and waits in `frozen` until review.
@@ -105,40 +136,12 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
         const [created] = await db.query<WithdrawalRow>(`${withdrawalSelect} WHERE w.id = $1`, [id]);
         return withdrawalRecord(created as WithdrawalRow);
       } catch (err) {
+        // The same request twice (its first reply lost): answer with the withdrawal it created.
+        const existing = clientKey && isUniqueViolation(err) ? await byClientKey(p, clientKey) : null;
+        if (existing) return existing;
         if (isUniqueViolation(err, 'withdrawals_one_pending')) throw refuse(errorKeys.process.otherFundOperation, 409);
         throw err;
       }
-    },
-
-    /** Approval pays the frozen amount out to bank clearing; rejection returns it to available. */
-    async decide(staff: StaffPrincipal, body: { id: string; decision: 'approve' | 'reject'; reason: string }, requestId: string): Promise<null> {
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const [w] = await tx.query<{ id: string; member_id: string; amount: string; status: string; order_no: string }>(
-          `SELECT id, member_id, amount::text AS amount, status, order_no FROM withdrawals WHERE id::text = $1 FOR UPDATE`,
-          [body.id],
-        );
-        if (!w) throw refuse(errorKeys.order.notExist, 404);
-        if (w.status !== 'pending') throw refuse(errorKeys.order.notInReview, 409);
-        const approve = body.decision === 'approve';
-        await tx.query(`UPDATE withdrawals SET status = $2, remarks = $3, decided_by = $4, decided_at = $5 WHERE id = $1`, [w.id, approve ? 'approved' : 'rejected', body.reason, staff.memberId, now]);
-        const frozen = { member: w.member_id, book: 'frozen' } as const;
-        await post(
-          tx,
-          {
-            kind: approve ? 'withdrawal_paid' : 'withdrawal_returned',
-            reason: approve ? ledgerReasons.withdrawalPaid : ledgerReasons.withdrawalReturned,
-            refType: 'withdrawal',
-            refId: w.order_no,
-            requestId,
-            at: now,
-            lines: transfer(frozen, approve ? { house: 'bank_clearing' } : { member: w.member_id, book: 'available' }, 'JPY', new Decimal(w.amount)),
-          },
-          errorKeys.process.busy,
-        );
-        await recordAudit(tx, { actorId: staff.memberId, actorRole: staff.role, action: `withdrawal.${body.decision}`, target: w.order_no, reason: body.reason, requestId }, now);
-      });
-      return null;
     },
   };
 }

@@ -51,9 +51,9 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
         const parsed = r.call.request.safeParse(input.fields);
         if (!parsed.success) throw new AppError(keyOf(parsed.error) as AppError['key'], 400);
         if (containsNul(parsed.data)) throw new AppError(errorKeys.request.invalid, 400);
-        if (r.raw) return sendRaw(reply, (await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip })) as RawAnswer);
-        const run = async () => {
-          const data = await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip, file: input.file });
+        if (r.raw) return sendRaw(reply, (await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip, idempotencyKey: null })) as RawAnswer);
+        const run = async (idempotencyKey: string | null = null) => {
+          const data = await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip, file: input.file, idempotencyKey });
           return { status: 1, msg: r.success ?? '', data: r.call.response.parse(data) };
         };
         const key = req.headers['idempotency-key'];
@@ -63,8 +63,18 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
         if (start.kind === 'reused') throw new AppError(errorKeys.idempotency.keyReused, 422);
         if (start.kind === 'inProgress') throw new AppError(errorKeys.idempotency.inProgress, 409);
         if (start.kind === 'replay') return reply.code(start.httpStatus).header('idempotent-replay', 'true').send(start.body);
+        if (start.kind === 'stale') {
+          // The first run's process died: its business row (committed with the key) rebuilds the answer.
+          const recovered = await r.idempotent.recover(principal, key);
+          if (recovered !== null) {
+            const answer = { status: 1, msg: r.success ?? '', data: r.call.response.parse(recovered) };
+            await idempotency.finish(principal.memberId, key, 200, answer);
+            return reply.code(200).header('idempotent-replay', 'true').send(answer);
+          }
+          if (!(await idempotency.reclaim(principal.memberId, key))) throw new AppError(errorKeys.idempotency.inProgress, 409);
+        }
         try {
-          const answer = await run();
+          const answer = await run(key);
           await idempotency.finish(principal.memberId, key, 200, answer);
           return answer;
         } catch (err) {

@@ -12,6 +12,16 @@ export interface RouteContext<Body, P> {
   readonly ip: string;
   /** Multipart routes only: the file part, when one was sent. */
   readonly file?: UploadedFile | undefined;
+  /** Idempotent routes: the client's Idempotency-Key, to be stored on the business row it creates. */
+  readonly idempotencyKey: string | null;
+}
+
+/**
+ * A money-moving call that honours the Idempotency-Key header. `recover` rebuilds the first
+ * answer from the business row that carries the key (null: the first run never committed).
+ */
+export interface IdempotentSpec<Data> {
+  readonly recover: (principal: Principal, key: string) => Promise<Data | null>;
 }
 
 /** The file part of a multipart call, read into memory up to the route's limit. */
@@ -42,7 +52,7 @@ export interface Route {
   readonly rateLimit?: RateLimitName;
   readonly success?: SuccessKey;
   /** Money-moving call: honours the Idempotency-Key header. */
-  readonly idempotent?: boolean;
+  readonly idempotent?: IdempotentSpec<unknown>;
   /** The body is multipart form data (fields checked by the contract + one file) instead of JSON. */
   readonly multipart?: MultipartSpec;
   /** The handler answers a RawAnswer of one of these media types instead of the JSON envelope. */
@@ -56,7 +66,7 @@ export function route<Req extends z.ZodType, Res extends z.ZodType, P extends Po
   policy: P;
   rateLimit?: RateLimitName;
   success?: SuccessKey;
-  idempotent?: boolean;
+  idempotent?: IdempotentSpec<z.input<Res>>;
   multipart?: MultipartSpec;
   raw?: { readonly contentTypes: readonly string[] };
   handler: (ctx: RouteContext<z.output<Req>, PrincipalFor<P>>) => Promise<z.input<Res>>;

@@ -67,7 +67,7 @@ describeEachDatabase('real-name review', (h) => {
       expect(img.statusCode).toBe(200);
     }
     const decided = await h().call('admin/realName/decide', { id: item?.id, decision: 'approve', reason: 'documents match' }, staff);
-    expect(decided).toMatchObject({ http: 200, status: 1, msg: 'success.decided', data: null });
+    expect(decided).toMatchObject({ http: 200, status: 1, msg: 'success.decided', data: { status: 'approved', approvals: 1, approvalsRequired: 1 } });
     expect((await status(m.headers)).data).toMatchObject({ status: 'verified', realName: 'スズキ ハナコ', reason: null });
     const [row] = await h().db.query<{ real_name: string; real_name_status: string }>(`SELECT real_name, real_name_status FROM members WHERE account = $1`, [m.account]);
     expect(row).toEqual({ real_name: 'スズキ ハナコ', real_name_status: 'verified' });
@@ -164,7 +164,7 @@ describeEachDatabase('real-name review', (h) => {
     // A reviewer who applies cannot approve themselves.
     await submitRealName(h(), reviewer.headers);
     const own = await pendingSubmissionId(h(), await staffHeaders(h()), reviewer.account);
-    expect(await h().call('admin/realName/decide', { id: own, decision: 'approve', reason: 'it is me' }, reviewer.headers)).toMatchObject({ http: 403, msg: errorKeys.auth.forbidden });
+    expect(await h().call('admin/realName/decide', { id: own, decision: 'approve', reason: 'it is me' }, reviewer.headers)).toMatchObject({ http: 403, msg: errorKeys.review.ownCase });
     expect(await h().call('admin/realName/decide', { id, decision: 'approve', reason: 'documents match' }, reviewer.headers)).toMatchObject({ http: 200, status: 1 });
     const entries = await auditFor('realName.approve', applicant.account);
     expect(entries).toEqual([expect.objectContaining({ actorAccount: reviewer.account, actorRole: 'reviewer' })]);

@@ -1,7 +1,7 @@
 import { realNameStatusCall, realNameSubmitCall } from '@kabuto/contracts/funds/real-name';
-import { adminQueueCountsCall, adminRealNameDecideCall, adminRealNameListCall } from '@kabuto/contracts/admin/reviews';
+import { adminRealNameListCall } from '@kabuto/contracts/admin/reviews';
 import { successKeys } from '@kabuto/contracts/errors';
-import { asStaff, memberPolicy, staffPolicy } from '../http/policy.ts';
+import { memberPolicy, staffPolicy } from '../http/policy.ts';
 import { route, type Route } from '../http/route.ts';
 import type { RealNameService } from './real-name.service.ts';
 
@@ -10,12 +10,5 @@ export function realNameRoutes(realName: RealNameService): Route[] {
     route({ call: realNameStatusCall, policy: memberPolicy, handler: ({ principal }) => realName.status(principal.memberId) }),
     route({ call: realNameSubmitCall, policy: memberPolicy, success: successKeys.submitted, handler: ({ principal, body }) => realName.submit(principal.memberId, body) }),
     route({ call: adminRealNameListCall, policy: staffPolicy('reviewer', 'admin', 'auditor'), handler: ({ body }) => realName.list(body) }),
-    route({
-      call: adminRealNameDecideCall,
-      policy: staffPolicy('reviewer', 'admin'),
-      success: successKeys.decided,
-      handler: ({ principal, body, requestId }) => realName.decide(asStaff(principal), body, requestId),
-    }),
-    route({ call: adminQueueCountsCall, policy: staffPolicy('admin', 'reviewer', 'support', 'auditor'), handler: () => realName.queueCounts() }),
   ];
 }

@@ -4,18 +4,18 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import type { ReviewStatus } from '@kabuto/contracts/fields';
 import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
 import type { realNameStatusCall, realNameSubmitCall } from '@kabuto/contracts/funds/real-name';
-import type { adminQueueCountsCall, adminRealNameListCall } from '@kabuto/contracts/admin/reviews';
+import type { adminRealNameListCall } from '@kabuto/contracts/admin/reviews';
+import type { ApprovalState, ReviewsService } from '../reviews/reviews.service.ts';
+import { realNameReviewKind } from './real-name-review.ts';
 import { refuse } from '../http/app-error.ts';
-import type { StaffPrincipal } from '../http/policy.ts';
 import type { Clock } from '../clock.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import { requireOwnUpload } from '../uploads/upload.service.ts';
-import { recordCreditEvent } from '../credit/credit-score.service.ts';
 import { maskTail } from '../cards/mask-number.ts';
 
 export interface RealNameDeps {
   db: Database;
   clock: Clock;
+  reviews: ReviewsService;
 }
 
 type RealNameStatus = 'unverified' | 'pending' | 'verified' | 'rejected';
@@ -40,7 +40,7 @@ const submissionSelect = `SELECT s.id::text AS id, s.member_id, m.account, s.rea
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 
-export function realNameService({ db, clock }: RealNameDeps) {
+export function realNameService({ db, clock, reviews }: RealNameDeps) {
   return {
     /** The member's status, the name and masked ID number of the latest submission, and a rejection's reason. */
     async status(memberId: string): Promise<ResponseOf<typeof realNameStatusCall>> {
@@ -90,9 +90,11 @@ export function realNameService({ db, clock }: RealNameDeps) {
         `${submissionSelect} WHERE s.status = $1 ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
         [q.status],
       );
+      const approvals = await reviews.approvalsOf(realNameReviewKind, rows.map((r) => ({ id: r.id, amount: null })));
       return {
         total: Number(count?.n ?? 0),
         items: rows.map((r) => ({
+          ...(approvals.get(r.id) as ApprovalState),
           id: r.id,
           memberId: r.member_id,
           account: r.account,
@@ -106,45 +108,6 @@ export function realNameService({ db, clock }: RealNameDeps) {
           decidedAt: iso(r.decided_at),
         })),
       };
-    },
-
-    /** Staff: approve (the name becomes the member's verified name, +10 credit) or reject with the reason the member reads. */
-    async decide(staff: StaffPrincipal, body: { id: string; decision: 'approve' | 'reject'; reason: string }, requestId: string): Promise<null> {
-      if (!/^\d{1,18}$/.test(body.id)) throw refuse(errorKeys.order.notExist, 404);
-      const now = clock.now();
-      await db.transaction(async (tx) => {
-        const [s] = await tx.query<SubmissionRow>(`${submissionSelect} WHERE s.id = $1 FOR UPDATE OF s`, [body.id]);
-        if (!s) throw refuse(errorKeys.order.notExist, 404);
-        // Four eyes: nobody decides their own verification.
-        if (s.member_id === staff.memberId) throw refuse(errorKeys.auth.forbidden, 403);
-        if (s.status !== 'pending') throw refuse(errorKeys.order.notInReview, 409);
-        const approved = body.decision === 'approve';
-        await tx.query(`UPDATE real_name_submissions SET status = $2, reason = $3, decided_by = $4, decided_at = $5 WHERE id = $1`, [
-          s.id, approved ? 'approved' : 'rejected', body.reason, staff.memberId, now,
-        ]);
-        if (approved) {
-          await tx.query(`UPDATE members SET real_name_status = 'verified', real_name = $2 WHERE id = $1`, [s.member_id, s.real_name]);
-          await recordCreditEvent(tx, { memberId: s.member_id, rule: 'realNameVerified', refType: 'realName', refId: s.id, at: now });
-        } else {
-          await tx.query(`UPDATE members SET real_name_status = 'rejected' WHERE id = $1`, [s.member_id]);
-        }
-        await recordAudit(
-          tx,
-          { actorId: staff.memberId, actorRole: staff.role, action: approved ? 'realName.approve' : 'realName.reject', target: s.account, reason: body.reason, requestId },
-          now,
-        );
-      });
-      return null;
-    },
-
-    /** Staff: how many items wait in each review queue. */
-    async queueCounts(): Promise<ResponseOf<typeof adminQueueCountsCall>> {
-      const [row] = await db.query<{ real_name: string; deposits: string; withdrawals: string }>(
-        `SELECT (SELECT count(*) FROM real_name_submissions WHERE status = 'pending')::text AS real_name,
-                (SELECT count(*) FROM deposits WHERE status = 'pending')::text AS deposits,
-                (SELECT count(*) FROM withdrawals WHERE status = 'pending')::text AS withdrawals`,
-      );
-      return { realName: Number(row?.real_name ?? 0), deposits: Number(row?.deposits ?? 0), withdrawals: Number(row?.withdrawals ?? 0) };
     },
   };
 }

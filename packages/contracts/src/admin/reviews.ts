@@ -5,6 +5,20 @@ import { decisionField, idField, moneyString, pageFields, reasonField, reviewSta
 const listRequest = z.object({ status: reviewStatus.default('pending'), ...pageFields });
 const decideRequest = z.object({ id: idField, decision: decisionField, reason: reasonField });
 
+/** What a decision did: final (approved / rejected) or a first approval waiting for a second reviewer. */
+export const decisionResultSchema = z.object({
+  status: reviewStatus,
+  approvals: z.number().int(),
+  approvalsRequired: z.number().int(),
+});
+
+// Four eyes (issue 6): how many approvals an item has and needs; the queue shows who may still decide.
+const approvalFields = {
+  approvals: z.number().int(),
+  approvalsRequired: z.number().int(),
+  approvedBy: z.array(z.string()),
+};
+
 export const realNameReviewSchema = z.object({
   id: z.string(),
   memberId: z.string(),
@@ -17,6 +31,7 @@ export const realNameReviewSchema = z.object({
   reason: z.string(),
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
+  ...approvalFields,
 });
 
 export const adminRealNameListCall = defineCall({
@@ -30,7 +45,7 @@ export const adminRealNameDecideCall = defineCall({
   path: 'admin/realName/decide',
   summary: 'Staff: approve or reject a real-name submission, with a reason',
   request: decideRequest,
-  response: z.null(),
+  response: decisionResultSchema,
 });
 
 export const depositReviewSchema = z.object({
@@ -48,6 +63,7 @@ export const depositReviewSchema = z.object({
   remarks: z.string(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  ...approvalFields,
 });
 
 export const adminDepositsListCall = defineCall({
@@ -61,7 +77,7 @@ export const adminDepositsDecideCall = defineCall({
   path: 'admin/deposits/decide',
   summary: 'Staff: approve (credit through the ledger) or reject a deposit, with a reason',
   request: decideRequest,
-  response: z.null(),
+  response: decisionResultSchema,
 });
 
 export const withdrawalReviewSchema = z.object({
@@ -80,6 +96,7 @@ export const withdrawalReviewSchema = z.object({
   remarks: z.string(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  ...approvalFields,
 });
 
 export const adminWithdrawalsListCall = defineCall({
@@ -93,7 +110,7 @@ export const adminWithdrawalsDecideCall = defineCall({
   path: 'admin/withdrawals/decide',
   summary: 'Staff: approve (pay out) or reject (return to available) a withdrawal, with a reason',
   request: decideRequest,
-  response: z.null(),
+  response: decisionResultSchema,
 });
 
 export const adminQueueCountsCall = defineCall({

@@ -1,6 +1,7 @@
 import { errorKeys } from '@kabuto/contracts/errors';
 import { amountField } from '@kabuto/contracts/fields';
 import { Decimal, tryMoney } from '@kabuto/domain/money';
+import { amountLimitIssue } from '@kabuto/domain/funds/amount-limits';
 
 /** SPEC §5: number inputs strip disallowed characters; keeps one point and at most `decimals` places. */
 export function sanitizeAmount(raw: string, decimals: number): string {
@@ -30,8 +31,10 @@ export function amountError(value: string, limits: AmountLimits = {}): string | 
   const min = tryMoney(limits.min);
   const max = tryMoney(limits.max);
   const balance = tryMoney(limits.balance);
-  if (min !== null && amount.lessThan(min)) return limits.belowMinKey ?? errorKeys.funds.amountInvalid;
-  if (max !== null && amount.greaterThan(max)) return limits.aboveMaxKey ?? errorKeys.funds.amountInvalid;
+  // The server's limit rule (packages/domain), with an open bound where a limit is not known.
+  const issue = amountLimitIssue(amount, min ?? amount, max ?? amount);
+  if (issue === 'belowMin') return limits.belowMinKey ?? errorKeys.funds.amountInvalid;
+  if (issue === 'aboveMax') return limits.aboveMaxKey ?? errorKeys.funds.amountInvalid;
   if (balance !== null && amount.greaterThan(balance)) return limits.aboveBalanceKey ?? errorKeys.funds.insufficientAvailable;
   return null;
 }

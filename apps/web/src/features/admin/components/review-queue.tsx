@@ -23,6 +23,16 @@ export interface ReviewItem {
   account: string;
   status: ReviewStatus;
   decidedAt: string | null;
+  /** Four eyes: approvals so far, approvals needed, and by whom (staff accounts). */
+  approvals: number;
+  approvalsRequired: number;
+  approvedBy: string[];
+}
+
+export interface DecisionOutcome {
+  status: ReviewStatus;
+  approvals: number;
+  approvalsRequired: number;
 }
 
 export interface Column<T> {
@@ -35,7 +45,7 @@ export interface Column<T> {
 interface ReviewQueueProps<T extends ReviewItem> {
   queue: Queue;
   fetchPage: (body: ReviewListRequest, signal: AbortSignal) => Promise<{ items: T[]; total: number }>;
-  decideCall: (body: DecideRequest) => Promise<null>;
+  decideCall: (body: DecideRequest) => Promise<DecisionOutcome>;
   columns: readonly Column<T>[];
   /** What the reviewer needs to decide: images, amounts, card, reference. */
   detail: (item: T) => ReactNode;
@@ -73,8 +83,9 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
 
   const decide = useMutation({
     mutationFn: (v: { id: string; decision: Decision; reason: string }) => decideCall(v),
-    onSuccess: async () => {
-      showSuccess(successKeys.decided);
+    onSuccess: async (outcome) => {
+      // A first approval above the four-eyes bar leaves the item pending for a second reviewer.
+      showSuccess(outcome.status === 'pending' ? successKeys.firstApproval : successKeys.decided);
       setSelectedId(null);
       await Promise.all([queryClient.invalidateQueries({ queryKey: listKey[queue] }), queryClient.invalidateQueries({ queryKey: adminKeys.counts })]);
     },
@@ -192,6 +203,12 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
                 </Button>
               </div>
               {detail(selected)}
+              {selected.approvalsRequired > 1 && (
+                <p className="decision__hint" data-testid="admin-four-eyes">
+                  {t('admin.fourEyes', { approvals: selected.approvals, required: selected.approvalsRequired })}
+                  {selected.approvedBy.length > 0 && ` · ${t('admin.approvedBy', { accounts: selected.approvedBy.join(', ') })}`}
+                </p>
+              )}
               {selected.status === 'pending' ? (
                 mayDecide ? (
                   <DecisionPanel

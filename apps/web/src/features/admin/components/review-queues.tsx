@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reviewCalls } from '../api/back-office.api.ts';
 import type { DecideRequest, DepositReview, RealNameReview, ReviewListRequest, WithdrawalReview } from '../api/back-office.api.ts';
 import { ReviewQueue } from './review-queue.tsx';
-import type { Column, ReviewItem } from './review-queue.tsx';
+import type { Column, DecisionOutcome, ReviewItem } from './review-queue.tsx';
 import { DetailList } from '../../../shared/components/detail-list.tsx';
 import type { DetailRow } from '../../../shared/components/detail-list.tsx';
 import { moneyText } from '../../../shared/format/money-text.ts';
@@ -22,7 +22,7 @@ interface QueueDefinition<T extends ReviewItem> {
   queue: QueueName;
   calls: {
     list: (body: ReviewListRequest, signal: AbortSignal) => Promise<{ items: T[]; total: number }>;
-    decide: (body: DecideRequest) => Promise<null>;
+    decide: (body: DecideRequest) => Promise<DecisionOutcome>;
   };
   columns: (t: TFunction) => Column<T>[];
   detail: (item: T, t: TFunction) => ReactNode;

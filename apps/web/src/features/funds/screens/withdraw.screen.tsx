@@ -32,6 +32,19 @@ import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { translateKey } from '../../../i18n/i18n.ts';
+import { withdrawalBlocker, type WithdrawalBlocker } from '@kabuto/domain/funds/withdrawal-eligibility';
+
+// What the member reads for each blocker of the domain rule.
+const withdrawalBlockerText: Record<WithdrawalBlocker | 'none', string | null> = {
+  frozen: errorKeys.restriction.frozen,
+  noWithdrawal: errorKeys.restriction.noWithdrawal,
+  noCard: 'withdraw.blockNoCard',
+  noFundPassword: 'withdraw.blockNoPin',
+  pendingWithdrawal: 'withdraw.blockPending',
+  creditScoreTooLow: errorKeys.funds.creditScoreTooLow,
+  windowClosed: errorKeys.funds.withdrawClosed,
+  none: null,
+};
 
 /** Withdraw (/user/withdraw): the rule first, then amount, card and fund PIN; confirm in a bottom sheet (SPEC §5, UX). */
 export function WithdrawScreen() {
@@ -87,24 +100,18 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
     aboveBalanceKey: errorKeys.funds.insufficientWithdrawable,
   });
   const pinIssue = fundPinError(pin);
-  const scoreOk = info.creditScore >= info.threshold;
-  const restricted = userInfo.data?.restrictions.find((r) => r.kind === 'frozen' || r.kind === 'no_withdrawal');
-  // The first thing that stops a withdrawal, most fundamental first (SPEC §5, §6).
-  const blocker = restricted
-    ? restricted.kind === 'frozen'
-      ? errorKeys.restriction.frozen
-      : errorKeys.restriction.noWithdrawal
-    : cards.length === 0
-      ? 'withdraw.blockNoCard'
-      : !info.hasFundPassword
-        ? 'withdraw.blockNoPin'
-        : info.pendingWithdrawal
-          ? 'withdraw.blockPending'
-          : !scoreOk
-            ? errorKeys.funds.creditScoreTooLow
-            : !info.window.open
-              ? errorKeys.funds.withdrawClosed
-              : null;
+  // The same rule the server refuses with (packages/domain), explained before the member types.
+  const blocker = withdrawalBlockerText[
+    withdrawalBlocker({
+      restrictions: (userInfo.data?.restrictions ?? []).map((r) => r.kind),
+      cardCount: cards.length,
+      hasFundPassword: info.hasFundPassword,
+      pendingWithdrawal: info.pendingWithdrawal,
+      creditScore: info.creditScore,
+      creditThreshold: info.threshold,
+      windowOpen: info.window.open,
+    }) ?? 'none'
+  ];
   const valid = blocker === null && amountIssue === null && pinIssue === null && card !== undefined;
 
   const submit = useMutation({
