@@ -28,6 +28,18 @@ for (const kind of testDatabaseKinds()) {
       expect((await reconcile(db)).ok).toBe(true);
     });
 
+    it("refuses a posting whose currency is not its account's currency", async () => {
+      const [acct] = await db.query<{ id: string }>(`SELECT id::text AS id FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY'`, [member]);
+      await expect(
+        db.transaction(async (tx) => {
+          const [e] = await tx.query<{ id: string }>(`INSERT INTO journal_entries (kind, reason, ref_type, ref_id, created_at) VALUES ('x', 'x', 'test', 'cur', $1) RETURNING id::text AS id`, [at]);
+          // Balanced in USD, but written against a JPY account: the database must say no.
+          await tx.query(`INSERT INTO postings (entry_id, account_id, currency, amount) VALUES ($1, $2, 'USD', 5), ($1, $2, 'USD', -5)`, [e?.id ?? '', acct?.id ?? '']);
+        }),
+      ).rejects.toThrow(/postings_currency_is_account_currency/);
+      expect((await reconcile(db)).ok).toBe(true);
+    });
+
     it('refuses to take available below zero and leaves nothing behind', async () => {
       const entriesBefore = (await reconcile(db)).entries;
       await expect(

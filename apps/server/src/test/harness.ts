@@ -62,6 +62,8 @@ export const nextAccount = (): string => `08${String(process.pid % 1000).padStar
 export interface HarnessOptions {
   rateLimits?: Partial<RateLimits>;
   marketProfile?: 'demo' | 'tse';
+  /** Four eyes from this many yen (the app's default otherwise). */
+  fourEyesThresholdJpy?: string;
 }
 
 const generous: RateLimits = {
@@ -88,7 +90,8 @@ export function describeEachDatabase(title: string, body: (h: () => Harness) => 
         const sms = new MemorySms();
         const uploadDir = await mkdtemp(join(tmpdir(), 'kabuto-uploads-'));
         cleanupDirs.push(uploadDir);
-        const built = await buildApp({ db, clock, sms, uploadDir, marketProfile: options.marketProfile ?? 'demo', rateLimits: { ...generous, ...options.rateLimits } });
+        const built = await buildApp({ db, clock, sms, uploadDir, marketProfile: options.marketProfile ?? 'demo', rateLimits: { ...generous, ...options.rateLimits },
+          ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}) });
         await built.app.ready();
         const call = async <T,>(path: string, payload: unknown = {}, headers: Record<string, string> = {}): Promise<Answer<T>> => {
           const res = await built.app.inject({
