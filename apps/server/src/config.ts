@@ -11,6 +11,8 @@ export interface ServerConfig {
   /** Per-IP attempts per minute; operators tune them, the browser tests raise them. */
   signInPerMinute: number;
   registerPerMinute: number;
+  /** Four eyes: deposits and withdrawals of at least this many yen need two different approvers. */
+  fourEyesThresholdJpy: string;
 }
 
 function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -19,6 +21,13 @@ function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): numb
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got ${raw}`);
   return n;
+}
+
+function yen(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new Error(`${name} must be a whole number of yen, got ${raw}`);
+  return raw;
 }
 
 /** README "Settings": every environment variable the server reads. */
@@ -37,5 +46,6 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     logLevel: env.LOG_LEVEL ?? 'info',
     signInPerMinute: perMinute(env, 'SIGN_IN_LIMIT_PER_MINUTE', 10),
     registerPerMinute: perMinute(env, 'REGISTER_LIMIT_PER_MINUTE', 5),
+    fourEyesThresholdJpy: yen(env, 'FOUR_EYES_THRESHOLD_JPY', '1000000'),
   };
 }

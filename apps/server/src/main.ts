@@ -17,6 +17,7 @@ export async function main(): Promise<void> {
   // Scaled mode: Redis holds what every process must share (rate-limit counters now; the bus later).
   const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
   const { app } = await buildApp({ db, webDist, redis, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile,
+    fourEyesThresholdJpy: cfg.fourEyesThresholdJpy,
     logger: { level: cfg.logLevel },
     rateLimits: {
       signIn: { max: cfg.signInPerMinute, timeWindowMs: 60_000 },

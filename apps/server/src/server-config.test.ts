@@ -13,11 +13,12 @@ describe('server settings from the environment', () => {
       logLevel: 'info',
       signInPerMinute: 10,
       registerPerMinute: 5,
+      fourEyesThresholdJpy: '1000000',
     });
   });
 
   it('reads every variable', () => {
-    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7' };
+    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7', FOUR_EYES_THRESHOLD_JPY: '500000' };
     expect(readConfig(env, '/srv/kabuto')).toEqual({
       port: 9000,
       host: '0.0.0.0',
@@ -28,6 +29,7 @@ describe('server settings from the environment', () => {
       logLevel: 'warn',
       signInPerMinute: 30,
       registerPerMinute: 7,
+      fourEyesThresholdJpy: '500000',
     });
   });
 
@@ -41,6 +43,10 @@ describe('server settings from the environment', () => {
 
   it.each(['0', 'ten', '2.5'])('refuses SIGN_IN_LIMIT_PER_MINUTE=%s', (n) => {
     expect(() => readConfig({ SIGN_IN_LIMIT_PER_MINUTE: n })).toThrow(/positive whole number/);
+  });
+
+  it.each(['0', '1e6', '-5', '10000.5'])('refuses FOUR_EYES_THRESHOLD_JPY=%s', (n) => {
+    expect(() => readConfig({ FOUR_EYES_THRESHOLD_JPY: n })).toThrow(/whole number of yen/);
   });
 
   it('refuses an unknown MARKET_PROFILE', () => {

@@ -7,8 +7,15 @@ import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
-/** Tests only: the databases every test runs on — PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDatabaseKinds = (): Database['kind'][] => (process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+/**
+ * Tests only: the databases every test runs on — PGlite always, PostgreSQL when TEST_DATABASE_URL is
+ * set. CI sets TEST_DATABASE_REQUIRED=1, so a run that lost its PostgreSQL half fails instead of passing.
+ */
+export function testDatabaseKinds(env: NodeJS.ProcessEnv = process.env): Database['kind'][] {
+  if (env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
+  if (env.TEST_DATABASE_REQUIRED === '1') throw new Error('TEST_DATABASE_REQUIRED=1 but TEST_DATABASE_URL is not set: the PostgreSQL run of the suite would be lost');
+  return ['pglite'];
+}
 
 /** A migrated, empty database; PostgreSQL gets a fresh schema that `drop` removes. */
 export async function openTestDatabase(kind: Database['kind']): Promise<{ db: Database; drop: () => Promise<void> }> {

@@ -1,4 +1,4 @@
-import { Decimal } from '../money.ts';
+import type { Decimal } from '../money.ts';
 
 export type ReviewDecision = 'approve' | 'reject';
 
