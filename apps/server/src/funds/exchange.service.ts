@@ -1,6 +1,7 @@
 import type { Database, Sql } from '@kabuto/db/database';
 import { Decimal, toWire } from '@kabuto/domain/money';
-import { currencyDecimals, type Currency } from '@kabuto/domain/currency';
+import type { Currency } from '@kabuto/domain/currency';
+import { receivedAmount } from '@kabuto/domain/fx/received-amount';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { exchangeCreateCall, exchangeQuoteCall } from '@kabuto/contracts/funds/exchange';
@@ -22,9 +23,6 @@ export function requireExchangeablePair(from: Currency, to: Currency): void {
   if ((from === 'INR' && to !== 'USD') || (to === 'INR' && from !== 'USD')) throw refuse(errorKeys.exchange.unsupportedPair, 400);
 }
 
-/** Rounding point "fx": the amount received is cut down to the target currency's minor unit. */
-export const receivedAmount = (amount: Decimal, rate: Decimal, to: Currency): Decimal =>
-  amount.times(rate).toDecimalPlaces(currencyDecimals[to], Decimal.ROUND_DOWN);
 
 interface ExchangeRow {
   order_no: string;
