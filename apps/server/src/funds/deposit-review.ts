@@ -3,10 +3,9 @@ import { Decimal } from '@kabuto/domain/money';
 import { transfer } from '@kabuto/domain/ledger/journal';
 import type { Currency } from '@kabuto/domain/currency';
 import { errorKeys } from '@kabuto/contracts/errors';
-import type { ReviewStatus } from '@kabuto/contracts/fields';
 import { recordCreditEvent } from '../credit/credit-score.service.ts';
 import { ledgerReasons, post } from '../ledger/post.ts';
-import { uuidPattern, type ReviewKind } from '../reviews/review-kind.ts';
+import { lockMoneyApplication, uuidPattern, type ReviewKind } from '../reviews/review-kind.ts';
 
 // SPEC §1, §9: the inviter receives ¥200 when the invitee's first deposit is approved.
 export const referralReward = { amount: '200', currency: 'JPY' } as const;
@@ -38,14 +37,7 @@ export const depositReviewKind: ReviewKind = {
   name: 'deposit',
   idPattern: uuidPattern,
   table: 'deposits',
-  async lock(tx, id) {
-    const [d] = await tx.query<{ id: string; member_id: string; amount: string; currency: string; status: ReviewStatus; order_no: string }>(
-      `SELECT id::text AS id, member_id::text AS member_id, amount::text AS amount, currency, status, order_no FROM deposits WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
-    if (!d) return null;
-    return { id: d.id, memberId: d.member_id, status: d.status, target: d.order_no, amount: { value: new Decimal(d.amount), currency: d.currency } };
-  },
+  lock: (tx, id) => lockMoneyApplication(tx, 'deposits', id),
   async settle(tx, d, s) {
     await tx.query(`UPDATE deposits SET status = $2, remarks = $3, decided_by = $4, decided_at = $5 WHERE id = $1`, [
       d.id, s.approved ? 'approved' : 'rejected', s.reason, s.staffId, s.at,
