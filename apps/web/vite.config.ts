@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.plugin.ts';
 
 // The server serves `dist` with script-src 'self': Vite's output has no inline scripts.
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // antd-mobile's react-spring pins react ≤18, so npm hoists a second React at the root; one copy only.
     dedupe: ['react', 'react-dom'],

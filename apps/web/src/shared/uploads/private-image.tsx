@@ -1,3 +1,4 @@
+import '../styles/admin.css';
 import { useEffect, useState } from 'react';
 import { ImageViewer, Skeleton } from 'antd-mobile';
 import { PictureWrongOutline } from 'antd-mobile-icons';
