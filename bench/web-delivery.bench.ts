@@ -117,6 +117,8 @@ interface LighthouseFigures {
   fcpMs: number;
   tbtMs: number;
   lcpElement: string;
+  /** Accessibility audits that did not pass, to say what to fix. */
+  a11yFailures: string[];
 }
 
 function median<T>(items: T[], by: (item: T) => number): T {
@@ -138,7 +140,11 @@ async function lighthouseRun(chromePath: string, url: string): Promise<Lighthous
     const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
     const details = lhr.audits['largest-contentful-paint-element']?.details;
     const lcpElement = JSON.stringify(details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '?';
+    const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
     return {
+      a11yFailures,
       performance: score('performance'),
       accessibility: score('accessibility'),
       lcpMs: numeric('largest-contentful-paint'),
@@ -214,6 +220,7 @@ async function main(): Promise<number> {
     lines.push(`  lighthouse: performance ${String(lh.performance)} (≥ ${String(budget.performance)}), accessibility ${String(lh.accessibility)} (≥ ${String(budget.accessibility)}), LCP ${String(lh.lcpMs)} ms (≤ ${String(budget.lcpMs)}), FCP ${String(lh.fcpMs)} ms, TBT ${String(lh.tbtMs)} ms`);
     lines.push(`  all runs: ${runs.map((r) => `${String(r.performance)}/${String(r.accessibility)}/${String(r.lcpMs)}ms`).join('  ')}`);
     lines.push(`  LCP element: ${lh.lcpElement}`);
+    if (lh.a11yFailures.length > 0) lines.push(`  accessibility audits failing: ${lh.a11yFailures.join(', ')}`);
     if (args.has('--verbose')) for (const s of scripts) lines.push(`    ${fmt(kib(s.gzipBytes))} KiB gz  ${new URL(s.url).pathname}`);
     check(jsGzipKiB <= budget.jsGzipKiB, `${budget.path}: JS ${fmt(jsGzipKiB)} KiB gz > ${String(budget.jsGzipKiB)}`);
     check(lh.performance >= budget.performance, `${budget.path}: performance ${String(lh.performance)} < ${String(budget.performance)}`);

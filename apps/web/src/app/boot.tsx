@@ -12,6 +12,7 @@ import type { LanguageReady } from '../i18n/i18n.ts';
 import { LoadFailure } from '../shared/components/load-failure.tsx';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/spec.constants.ts';
 import { withLoadTimeout } from './lazy-screen.tsx';
+import bundledLogo from '../assets/kabuto-logo.svg';
 
 /** A same-origin sheet that failed has no readable rules (Chrome: empty or a SecurityError); Vite never emits an empty one. */
 function loadedSheet(link: HTMLLinkElement, sheet: CSSStyleSheet): boolean {
@@ -55,10 +56,13 @@ export function applyConfigToDocument(config: AppConfig, doc: Document = documen
 // Checked against the contract in first-screen-calls.test.ts; the first screen must not load zod.
 export const configRef = callRef<typeof configCall>('common/config');
 
+/** The static shell of index.html, drawn by React: same size and place, so the switch neither flickers nor shifts. */
 function BootSplash() {
   return (
-    <div className="boot-splash" aria-busy="true">
-      <SpinLoading color="primary" style={{ '--size': '40px' }} />
+    <div className="boot-shell" aria-busy="true">
+      <img className="boot-shell__logo" src={bundledLogo} width={160} height={160} alt="Kabuto" />
+      <div className="boot-shell__name">Kabuto</div>
+      <SpinLoading color="primary" style={{ '--size': '32px' }} />
     </div>
   );
 }
