@@ -12,6 +12,7 @@ import { AppError } from './http/app-error.ts';
 import { apiPrefix, registerRoutes, type RateLimits } from './http/register-routes.ts';
 import type { Route } from './http/route.ts';
 import { buildOpenApi } from './http/openapi.ts';
+import { registerWebApp } from './http/static-assets.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { logSmsSender, type SmsSender } from './sms/sms-sender.ts';
 import { makeAuthenticate } from './auth/authenticate.ts';
@@ -161,7 +162,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
 
   const webDist = opts.webDist;
   if (webDist && existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', decorateReply: true, wildcard: true });
+    await registerWebApp(app, webDist);
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) return reply.code(404).send(envelope(errorKeys.request.notFound));

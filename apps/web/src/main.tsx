@@ -3,7 +3,6 @@ import { unstableSetRender } from 'antd-mobile';
 import type { Root } from 'react-dom/client';
 import './shared/styles/global.css';
 import './shared/styles/funds.css';
-import './shared/styles/admin.css';
 import { initI18n } from './i18n/i18n.ts';
 import { startApp } from './app/boot.tsx';
 
@@ -24,6 +23,7 @@ unstableSetRender((node, container) => {
   };
 });
 
+// Started before the config call so the catalogue and the config download together.
 const language = initI18n(window.location);
 const container = document.getElementById('root');
 if (container) void startApp(createRoot(container), language);

@@ -1,16 +1,18 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { SpinLoading } from 'antd-mobile';
-import { configCall } from '@kabuto/contracts/common/config';
+import type { configCall } from '@kabuto/contracts/common/config';
 import { App } from './app.tsx';
 import { createAppRouter } from './router.tsx';
 import { api } from '../shared/api/api.ts';
+import { callRef } from '../shared/api/call-ref.ts';
 import { toAppConfig } from '../shared/config/app-config.ts';
 import type { AppConfig } from '../shared/config/app-config.ts';
 import type { LanguageReady } from '../i18n/i18n.ts';
 import { LoadFailure } from '../shared/components/load-failure.tsx';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/spec.constants.ts';
 import { withLoadTimeout } from './lazy-screen.tsx';
+import bundledLogo from '../assets/kabuto-logo.svg';
 
 /** A same-origin sheet that failed has no readable rules (Chrome: empty or a SecurityError); Vite never emits an empty one. */
 function loadedSheet(link: HTMLLinkElement, sheet: CSSStyleSheet): boolean {
@@ -51,10 +53,16 @@ export function applyConfigToDocument(config: AppConfig, doc: Document = documen
   if (icon) icon.href = config.logoUrl;
 }
 
+// Checked against the contract in first-screen-calls.test.ts; the first screen must not load zod.
+export const configRef = callRef<typeof configCall>('common/config');
+
+/** The static shell of index.html, drawn by React: same size and place, so the switch neither flickers nor shifts. */
 function BootSplash() {
   return (
-    <div className="boot-splash" aria-busy="true">
-      <SpinLoading color="primary" style={{ '--size': '40px' }} />
+    <div className="boot-shell" aria-busy="true">
+      <img className="boot-shell__logo" src={bundledLogo} width={160} height={160} alt="Kabuto" />
+      <div className="boot-shell__name">Kabuto</div>
+      <SpinLoading color="primary" style={{ '--size': '32px' }} />
     </div>
   );
 }
@@ -63,8 +71,17 @@ function BootSplash() {
  * SPEC §4 and DESIGN "Front end": the config is fetched first and the app is mounted only after
  * it succeeds; a failure shows a translated retry screen instead of a blank page.
  */
-export async function startApp(root: Root, language: LanguageReady): Promise<void> {
+export async function startApp(root: Root, languageLoading: Promise<LanguageReady>): Promise<void> {
   root.render(<BootSplash />);
+
+  let language: LanguageReady;
+  try {
+    language = await languageLoading;
+  } catch {
+    // The catalogue chunk failed: nothing can be translated yet, so offer the reload that fetches it again.
+    root.render(<LoadFailure titleKey="boot.loadFailedTitle" messageKey="notice.chunkFailed" onRetry={() => window.location.reload()} testId="boot-failure" />);
+    return;
+  }
 
   if (!(await stylesheetsLoaded())) {
     // SPEC §8: a stylesheet that failed to load → the generic failure message; a reload fetches it again.
@@ -75,10 +92,10 @@ export async function startApp(root: Root, language: LanguageReady): Promise<voi
   const began = performance.now();
   let config: AppConfig;
   try {
-    config = toAppConfig(await api.call(configCall, { type: 'all' }));
+    config = toAppConfig(await api.call(configRef, { type: 'all' }));
   } catch {
     root.render(
-      <LoadFailure titleKey="boot.configFailedTitle" messageKey="notice.configFailed" onRetry={() => void startApp(root, language)} testId="config-failure" />,
+      <LoadFailure titleKey="boot.configFailedTitle" messageKey="notice.configFailed" onRetry={() => void startApp(root, languageLoading)} testId="config-failure" />,
     );
     return;
   }

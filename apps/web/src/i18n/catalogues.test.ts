@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allErrorKeys, successKeys } from '@kabuto/contracts/errors';
 import { restrictionKinds, staffRoles } from '@kabuto/contracts/fields';
-import { catalogues } from './i18n.ts';
+import en from './locales/en.json';
+import tw from './locales/tw.json';
+import jp from './locales/jp.json';
 import { clientNoticeKeys } from '../shared/api/http-client.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -19,6 +21,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const langs = ['en', 'tw', 'jp'] as const;
+const catalogues = { en, tw, jp } as const;
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<(typeof langs)[number], Map<string, string>>;
 
 function sourceFiles(dir: string): string[] {

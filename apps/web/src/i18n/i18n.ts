@@ -1,15 +1,21 @@
 import i18next from 'i18next';
-import type { i18n as I18n } from 'i18next';
+import type { i18n as I18n, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@kabuto/contracts/fields';
-import en from './locales/en.json';
-import tw from './locales/tw.json';
-import jp from './locales/jp.json';
 import { readStoredLang, setStoredLang } from '../shared/session/session.store.ts';
 import { htmlLangOf, langFromAddress, resolveStartLang } from './language.ts';
 import type { LangSource } from './language.ts';
 
-export const catalogues = { en, tw, jp } as const;
+// DESIGN "Front end" → Delivery: each catalogue is its own chunk; a member downloads only the language in use.
+const catalogueLoaders: Record<Lang, () => Promise<{ default: ResourceKey }>> = {
+  en: () => import('./locales/en.json'),
+  tw: () => import('./locales/tw.json'),
+  jp: () => import('./locales/jp.json'),
+};
+
+async function catalogueOf(lang: Lang): Promise<ResourceKey> {
+  return (await catalogueLoaders[lang]()).default;
+}
 
 export const i18n: I18n = i18next.createInstance();
 
@@ -18,17 +24,13 @@ export interface LanguageReady {
   source: LangSource;
 }
 
-/** Initialises i18next once with the language SPEC §5 picks; synchronous because the catalogues are bundled. */
-export function initI18n(location: { search: string; hash: string }): LanguageReady {
+/** Initialises i18next once with the language SPEC §5 picks, after loading that language's catalogue only. */
+export async function initI18n(location: { search: string; hash: string }): Promise<LanguageReady> {
   const { lang, source } = resolveStartLang(langFromAddress(location.search, location.hash), readStoredLang());
   setStoredLang(lang);
   if (!i18n.isInitialized) {
-    void i18n.use(initReactI18next).init({
-      resources: {
-        en: { translation: catalogues.en },
-        tw: { translation: catalogues.tw },
-        jp: { translation: catalogues.jp },
-      },
+    await i18n.use(initReactI18next).init({
+      resources: { [lang]: { translation: await catalogueOf(lang) } },
       lng: lang,
       // Catalogues have identical keys (tested); an unknown key is shown as itself (SPEC §8).
       fallbackLng: false,
@@ -39,13 +41,22 @@ export function initI18n(location: { search: string; hash: string }): LanguageRe
       initAsync: false,
     });
   } else {
-    void i18n.changeLanguage(lang);
+    await loadCatalogue(lang);
+    await i18n.changeLanguage(lang);
   }
   applyDocumentLang(lang);
   return { lang, source };
 }
 
+/** Downloads a language's catalogue the first time it is needed. */
+export async function loadCatalogue(lang: Lang): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', await catalogueOf(lang), true, true);
+}
+
+/** Switches only once the new catalogue is here, so the screen never shows raw keys in between. */
 export async function changeLang(lang: Lang): Promise<void> {
+  await loadCatalogue(lang);
   setStoredLang(lang);
   await i18n.changeLanguage(lang);
   applyDocumentLang(lang);

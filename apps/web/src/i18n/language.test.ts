@@ -19,20 +19,20 @@ describe('start-up language (SPEC §5)', () => {
     expect(resolveStartLang(null, '')).toEqual({ lang: 'jp', source: 'default' });
   });
 
-  it('stores the resolved language under `lang` and translates with it', () => {
+  it('stores the resolved language under `lang` and translates with it', async () => {
     localStorage.setItem(storageKeys.lang, 'xx');
-    expect(initI18n({ search: '', hash: '#/login/start' }).lang).toBe('jp');
+    expect((await initI18n({ search: '', hash: '#/login/start' })).lang).toBe('jp');
     expect(localStorage.getItem('lang')).toBe('jp');
     expect(document.documentElement.lang).toBe('ja');
 
-    expect(initI18n({ search: '', hash: '#/user/setting?lang=en' }).lang).toBe('en');
+    expect((await initI18n({ search: '', hash: '#/user/setting?lang=en' })).lang).toBe('en');
     expect(localStorage.getItem('lang')).toBe('en');
     expect(i18n.language).toBe('en');
     expect(translateKey('errors.account.alreadyExists')).toMatch(/already registered/);
   });
 
-  it('shows an unknown dotted key as the key itself', () => {
-    initI18n({ search: '?lang=tw', hash: '' });
+  it('shows an unknown dotted key as the key itself', async () => {
+    await initI18n({ search: '?lang=tw', hash: '' });
     expect(translateKey('errors.brandNew.thing')).toBe('errors.brandNew.thing');
     expect(translateKey('errors.account')).toBe('errors.account');
     expect(translateKey('errors.password.mismatch')).toBe('兩次輸入的內容不一致。');

@@ -2,6 +2,7 @@ import axios, { AxiosError } from 'axios';
 import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import type { CallContract, RequestOf, ResponseOf } from '@kabuto/contracts/call';
+import type { CallRef } from './call-ref.ts';
 import { API_BASE_URL, REQUEST_TIMEOUT_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '../spec.constants.ts';
 
 export const clientNoticeKeys = {
@@ -57,7 +58,7 @@ export interface UploadOptions {
 
 export interface HttpClient {
   axios: AxiosInstance;
-  call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options?: CallOptions): Promise<ResponseOf<C>>;
+  call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C | CallRef<C>, body: RequestOf<C>, options?: CallOptions): Promise<ResponseOf<C>>;
   /** A multipart call (DESIGN "Uploads"): the answer is the usual envelope. */
   upload<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, form: FormData, options?: UploadOptions): Promise<ResponseOf<C>>;
   /** A call that answers raw bytes (e.g. a private image); a refusal still comes as an envelope. */
@@ -144,7 +145,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return (data as { data: T }).data;
   }
 
-  async function call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
+  async function call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C | CallRef<C>, body: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
     let response: AxiosResponse<unknown>;
     try {
       response = await instance.post<unknown>(contract.path, body, requestConfig(options));

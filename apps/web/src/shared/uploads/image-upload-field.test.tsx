@@ -20,8 +20,8 @@ function choose(input: HTMLElement, file: File) {
 }
 
 describe('image picker (UX "Uploads", SPEC §5)', () => {
-  beforeAll(() => {
-    initI18n({ search: '?lang=en', hash: '' });
+  beforeAll(async () => {
+    await initI18n({ search: '?lang=en', hash: '' });
   });
 
   afterEach(() => {

@@ -1,3 +1,5 @@
+// Its styles live with the back office's; importing them here keeps them off the first screen.
+import '../styles/admin.css';
 import { useEffect, useState } from 'react';
 import { ImageViewer, Skeleton } from 'antd-mobile';
 import { PictureWrongOutline } from 'antd-mobile-icons';

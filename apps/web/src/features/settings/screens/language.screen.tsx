@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '@kabuto/contracts/fields';
 import { Page } from '../../../shared/components/page.tsx';
 import { changeLang } from '../../../i18n/i18n.ts';
+import { showNoticeKey } from '../../../shared/api/notice.ts';
 import { isLang, supportedLangs, useSession } from '../../../shared/session/session.store.ts';
 
 // Each language is named in itself, so a member who cannot read the current one still finds theirs.
@@ -20,7 +21,8 @@ export function LanguageScreen() {
         value={[lang]}
         onChange={(values) => {
           const next = values[0];
-          if (isLang(next) && next !== lang) void changeLang(next);
+          // The catalogue is a chunk of its own: a failed download keeps the current language and says so (SPEC §8).
+          if (isLang(next) && next !== lang) changeLang(next).catch(() => showNoticeKey('notice.chunkFailed'));
         }}
       >
         {supportedLangs.map((code) => (

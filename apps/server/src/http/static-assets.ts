@@ -1,0 +1,33 @@
+import { relative, sep } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+// DESIGN "Front end" → Delivery: Vite names everything under assets/ by content hash; the rest (index.html) is not.
+export const hashedAssetCacheControl = 'public, max-age=31536000, immutable';
+export const unhashedCacheControl = 'no-cache';
+
+const compressedSuffix = /\.(br|gz)$/;
+
+/** True for a file Vite emitted with a content hash: a new build gives it a new name, so it never changes. */
+export function isHashedAsset(root: string, file: string): boolean {
+  const path = relative(root, file).replace(compressedSuffix, '').split(sep).join('/');
+  return path.startsWith('assets/');
+}
+
+/**
+ * Serves the built web app: the `.br` / `.gz` siblings written at build time when the browser accepts them,
+ * hashed files cached for a year, everything else revalidated on every load.
+ */
+export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    decorateReply: true,
+    wildcard: true,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', isHashedAsset(root, file) ? hashedAssetCacheControl : unhashedCacheControl);
+    },
+  });
+}

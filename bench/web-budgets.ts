@@ -1,0 +1,20 @@
+// DESIGN "Front end" → Delivery: what a member's phone may be asked to download, per route. Add a route here to bench it.
+
+export interface RouteBudget {
+  /** Hash route as SPEC §2 names it. */
+  path: string;
+  /** JavaScript the browser requests to show this route, gzip -9 of each script, summed. */
+  jsGzipKiB: number;
+  /** Lighthouse 12 mobile preset (simulated slow 4G, 4× CPU slowdown), scores 0–100. */
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+}
+
+export const routeBudgets: readonly RouteBudget[] = [
+  { path: '/login/start', jsGzipKiB: 150, performance: 95, accessibility: 95, lcpMs: 1200 },
+  { path: '/login/login', jsGzipKiB: 150, performance: 95, accessibility: 95, lcpMs: 1200 },
+];
+
+/** Every JavaScript file of the built app, gzip -9 each, summed. */
+export const appJsGzipKiB = 350;

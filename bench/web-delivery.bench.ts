@@ -1,0 +1,238 @@
+// `npm run bench:web`: build the web app, serve it with the real server, measure what each route downloads and
+// how Lighthouse 12's mobile preset scores it, and exit 1 when a budget in web-budgets.ts is exceeded.
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumInstallLine, findChromium } from '../scripts/chromium.ts';
+import { appJsGzipKiB, routeBudgets } from './web-budgets.ts';
+import type { RouteBudget } from './web-budgets.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = join(root, 'apps/web/dist');
+const args = new Set(process.argv.slice(2));
+const lighthouseRuns = Number(process.env.LH_RUNS ?? 3);
+
+const kib = (bytes: number) => bytes / 1024;
+const gzipSize = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+const fmt = (n: number) => n.toFixed(1);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${String(child.exitCode)}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not answer ${url} within ${String(timeoutMs)} ms`);
+}
+
+/** Like `npm start` and the browser tests: a fresh data folder and a free port on 127.0.0.1. */
+async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${String(port)}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForServer(`${origin}/`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
+
+interface ScriptLoad {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+  /** Bytes on the wire as the server sent them (after its content-encoding). */
+  wireBytes: number;
+  encoding: string;
+}
+
+/** Opens the route in Chromium at a phone viewport and records every script it requests until the network is idle. */
+async function scriptsRequested(executablePath: string, url: string): Promise<ScriptLoad[]> {
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const pending: Promise<ScriptLoad>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        (async () => {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          const headers = await response.allHeaders();
+          return { url: response.url(), bytes: body.length, gzipBytes: gzipSize(body), wireBytes: sizes.responseBodySize, encoding: headers['content-encoding'] ?? 'identity' };
+        })(),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return await Promise.all(pending);
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  lcpElement: string;
+  /** Accessibility audits that did not pass, to say what to fix. */
+  a11yFailures: string[];
+}
+
+function median<T>(items: T[], by: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => by(a) - by(b));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (middle === undefined) throw new Error('no runs');
+  return middle;
+}
+
+/** Lighthouse's default config is the mobile preset: Moto G Power viewport, simulated slow 4G, 4× CPU slowdown. */
+async function lighthouseRun(chromePath: string, url: string): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+    const details = lhr.audits['largest-contentful-paint-element']?.details;
+    const lcpElement = JSON.stringify(details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '?';
+    const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    return {
+      a11yFailures,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      lcpMs: numeric('largest-contentful-paint'),
+      fcpMs: numeric('first-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      lcpElement,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+interface RouteReport {
+  budget: RouteBudget;
+  scripts: ScriptLoad[];
+  jsGzipKiB: number;
+  lighthouse: LighthouseFigures;
+  runs: LighthouseFigures[];
+}
+
+function appJs(): { files: number; bytes: number; gzipBytes: number } {
+  const assets = join(dist, 'assets');
+  const files = readdirSync(assets).filter((name) => name.endsWith('.js'));
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const name of files) {
+    const content = readFileSync(join(assets, name));
+    bytes += content.length;
+    gzipBytes += gzipSize(content);
+  }
+  return { files: files.length, bytes, gzipBytes };
+}
+
+async function main(): Promise<number> {
+  const chromePath = findChromium();
+  if (!chromePath) {
+    process.stderr.write(`bench:web needs Debian's Chromium (CHROME_PATH or /usr/bin/chromium): ${chromiumInstallLine}\n`);
+    return 1;
+  }
+  if (!args.has('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) return 1;
+  }
+  const app = appJs();
+  const server = await startServer();
+  const reports: RouteReport[] = [];
+  try {
+    for (const budget of routeBudgets) {
+      const url = `${server.origin}/#${budget.path}`;
+      const scripts = await scriptsRequested(chromePath, url);
+      const runs: LighthouseFigures[] = [];
+      for (let i = 0; i < lighthouseRuns; i += 1) runs.push(await lighthouseRun(chromePath, url));
+      const jsGzipKiB = kib(scripts.reduce((sum, s) => sum + s.gzipBytes, 0));
+      reports.push({ budget, scripts, jsGzipKiB, lighthouse: median(runs, (r) => r.performance), runs });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const failures: string[] = [];
+  const check = (ok: boolean, what: string) => {
+    if (!ok) failures.push(what);
+  };
+  const lines: string[] = [`web delivery bench — ${new Date().toISOString()} · ${String(cpus().length)} × ${cpus()[0]?.model ?? '?'} · Lighthouse runs per route: ${String(lighthouseRuns)} (median by performance)`, ''];
+  lines.push(`whole app: ${String(app.files)} JS files, ${fmt(kib(app.bytes))} KiB, ${fmt(kib(app.gzipBytes))} KiB gzipped (budget ${String(appJsGzipKiB)})`);
+  check(kib(app.gzipBytes) <= appJsGzipKiB, `whole app JS ${fmt(kib(app.gzipBytes))} KiB gz > ${String(appJsGzipKiB)}`);
+  for (const { budget, scripts, jsGzipKiB, lighthouse: lh, runs } of reports) {
+    const raw = kib(scripts.reduce((sum, s) => sum + s.bytes, 0));
+    const wire = kib(scripts.reduce((sum, s) => sum + s.wireBytes, 0));
+    const encodings = [...new Set(scripts.map((s) => s.encoding))].join(', ');
+    lines.push('');
+    lines.push(`${budget.path}: ${String(scripts.length)} scripts, ${fmt(raw)} KiB, ${fmt(jsGzipKiB)} KiB gzipped (budget ${String(budget.jsGzipKiB)}), ${fmt(wire)} KiB on the wire (${encodings})`);
+    lines.push(`  lighthouse: performance ${String(lh.performance)} (≥ ${String(budget.performance)}), accessibility ${String(lh.accessibility)} (≥ ${String(budget.accessibility)}), LCP ${String(lh.lcpMs)} ms (≤ ${String(budget.lcpMs)}), FCP ${String(lh.fcpMs)} ms, TBT ${String(lh.tbtMs)} ms`);
+    lines.push(`  all runs: ${runs.map((r) => `${String(r.performance)}/${String(r.accessibility)}/${String(r.lcpMs)}ms`).join('  ')}`);
+    lines.push(`  LCP element: ${lh.lcpElement}`);
+    if (lh.a11yFailures.length > 0) lines.push(`  accessibility audits failing: ${lh.a11yFailures.join(', ')}`);
+    if (args.has('--verbose')) for (const s of scripts) lines.push(`    ${fmt(kib(s.gzipBytes))} KiB gz  ${new URL(s.url).pathname}`);
+    check(jsGzipKiB <= budget.jsGzipKiB, `${budget.path}: JS ${fmt(jsGzipKiB)} KiB gz > ${String(budget.jsGzipKiB)}`);
+    check(lh.performance >= budget.performance, `${budget.path}: performance ${String(lh.performance)} < ${String(budget.performance)}`);
+    check(lh.accessibility >= budget.accessibility, `${budget.path}: accessibility ${String(lh.accessibility)} < ${String(budget.accessibility)}`);
+    check(lh.lcpMs <= budget.lcpMs, `${budget.path}: LCP ${String(lh.lcpMs)} ms > ${String(budget.lcpMs)}`);
+  }
+  lines.push('');
+  lines.push(failures.length === 0 ? 'budgets: all met' : `budgets: ${String(failures.length)} exceeded\n  ${failures.join('\n  ')}`);
+  process.stdout.write(lines.join('\n') + '\n');
+  mkdirSync(join(root, '.tmp'), { recursive: true });
+  writeFileSync(join(root, '.tmp/bench-web.json'), JSON.stringify({ app, reports }, null, 2));
+  return failures.length === 0 ? 0 : 1;
+}
+
+process.exit(await main());
