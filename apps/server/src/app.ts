@@ -39,6 +39,13 @@ import { channelService } from './channels/channel.service.ts';
 import { channelRoutes } from './channels/channel.routes.ts';
 import { memberAdminService } from './members/member-admin.service.ts';
 import { memberAdminRoutes } from './members/member-admin.routes.ts';
+import { memoryBus, type Bus } from './platform/bus.ts';
+import { soleLeader, type Leader } from './platform/leader.ts';
+import { outboxRelay, writeOutbox, type OutboxRelay } from './platform/outbox.ts';
+import { jobRunner, type JobRunner } from './platform/jobs.ts';
+import { registerPlatformJobs } from './platform/platform-jobs.ts';
+import { streamServer, type StreamLimits, type StreamServer } from './stream/stream.server.ts';
+import { databaseStorage, folderStorage } from './uploads/upload-storage.ts';
 import { defaultFourEyesThresholdJpy, reviewsService } from './reviews/reviews.service.ts';
 import { reviewRoutes } from './reviews/reviews.routes.ts';
 import { depositReviewKind } from './funds/deposit-review.ts';
@@ -71,11 +78,22 @@ export interface AppOptions {
   fourEyesThresholdJpy?: string;
   /** Built SPA to serve at `/`; null serves the API only. */
   webDist?: string | null;
+  /** Cross-process bus (Redis in the scaled mode); in-process by default. */
+  bus?: Bus;
+  /** Who runs leader-only work (a PostgreSQL advisory lock in the scaled mode); this process by default. */
+  leader?: Leader;
+  /** This process's name in job_runs (host:port). */
+  runner?: string;
+  /** How often the outbox relay and the job runner look on their own (nudges come sooner). */
+  platformIntervalMs?: number;
+  /** WebSocket stream limits (tests lower them). */
+  streamLimits?: Partial<StreamLimits>;
 }
 
 export interface KabutoApp {
   app: FastifyInstance;
   routes: readonly Route[];
+  platform: { bus: Bus; leader: Leader; relay: OutboxRelay; jobs: JobRunner; stream: StreamServer };
 }
 
 const envelope = (msg: string) => ({ status: 0, msg, data: null });
@@ -133,7 +151,23 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const marketProfile = opts.marketProfile ?? 'demo';
   const rates = opts.rates ?? simulatedRateProvider();
   const money = { db: opts.db, clock, marketProfile };
-  const reviews = reviewsService({ db: opts.db, clock, fourEyesThresholdJpy: opts.fourEyesThresholdJpy ?? defaultFourEyesThresholdJpy });
+  const bus = opts.bus ?? memoryBus();
+  const leader = opts.leader ?? soleLeader();
+  const log = (msg: string, err?: unknown) => app.log.error({ err }, msg);
+  const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
+  const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });
+  registerPlatformJobs(jobs, opts.db);
+  const stream = await streamServer({ db: opts.db, clock, bus, limits: opts.streamLimits, log });
+  stream.attach(app.server);
+  const reviews = reviewsService({
+    db: opts.db,
+    clock,
+    fourEyesThresholdJpy: opts.fourEyesThresholdJpy ?? defaultFourEyesThresholdJpy,
+    // The member's open screens learn of the decision through the outbox, committed with it.
+    onSettled: (tx, kind, subject, status) =>
+      writeOutbox(tx, { topic: 'member', memberId: subject.memberId, type: kind.eventType, payload: { kind: kind.name, target: subject.target, status } }, clock.now()),
+    afterCommit: () => void relay.nudge().catch((err: unknown) => log('outbox nudge failed', err)),
+  });
   const funds = fundRoutes({
     db: opts.db,
     clock,
@@ -144,7 +178,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     reviews: fundReviewQueries(opts.db, reviews),
   });
   const routes: Route[] = [...configRoutes(opts.db), ...accountRoutes(accounts), ...auditRoutes(opts.db), ...funds,
-    ...uploadRoutes(uploadService({ db: opts.db, clock, uploadDir: opts.uploadDir })),
+    ...uploadRoutes(uploadService({ db: opts.db, clock, storage: opts.db.kind === 'postgres' ? databaseStorage(opts.db, clock) : folderStorage(opts.uploadDir) })),
     ...realNameRoutes(realNameService({ db: opts.db, clock, reviews })),
     ...reviewRoutes(reviews, { realName: realNameReviewKind, deposits: depositReviewKind, withdrawals: withdrawalReviewKind }),
     ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
@@ -169,5 +203,18 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     return reply.code(404).type('text/plain').send('Not found');
   });
 
-  return { app, routes };
+  app.addHook('onReady', async () => {
+    await leader.start();
+    await relay.start();
+    jobs.start(opts.platformIntervalMs);
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await relay.stop();
+    await stream.close();
+    await leader.stop();
+    if (!opts.bus) await bus.close();
+  });
+
+  return { app, routes, platform: { bus, leader, relay, jobs, stream } };
 }

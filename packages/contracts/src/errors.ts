@@ -96,6 +96,12 @@ export const errorKeys = {
     ownCase: 'errors.review.ownCase',
     alreadyDecidedByYou: 'errors.review.alreadyDecidedByYou',
   },
+  stream: {
+    authRequired: 'errors.stream.authRequired',
+    badMessage: 'errors.stream.badMessage',
+    unknownTopic: 'errors.stream.unknownTopic',
+    tooManySubscriptions: 'errors.stream.tooManySubscriptions',
+  },
   idempotency: {
     keyReused: 'errors.idempotency.keyReused',
     inProgress: 'errors.idempotency.inProgress',

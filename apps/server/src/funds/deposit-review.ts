@@ -35,6 +35,7 @@ async function payReferralIfFirst(tx: Sql, memberId: string, depositId: string, 
 /** Deposits under review: approval credits bank clearing → available (and the first deposit's referral reward). */
 export const depositReviewKind: ReviewKind = {
   name: 'deposit',
+  eventType: 'funds.depositDecided',
   idPattern: uuidPattern,
   table: 'deposits',
   lock: (tx, id) => lockMoneyApplication(tx, 'deposits', id),

@@ -7,6 +7,7 @@ import { lockMoneyApplication, uuidPattern, type ReviewKind } from '../reviews/r
 /** Withdrawals under review: approval pays the frozen amount out to bank clearing; rejection returns it to available. */
 export const withdrawalReviewKind: ReviewKind = {
   name: 'withdrawal',
+  eventType: 'funds.withdrawalDecided',
   idPattern: uuidPattern,
   table: 'withdrawals',
   lock: (tx, id) => lockMoneyApplication(tx, 'withdrawals', id),

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeScaled } from '../test/scaled.ts';
 import { Redis } from 'ioredis';
 import type { Database } from '@kabuto/db/database';
 import { openPglite } from '@kabuto/db/pglite';
@@ -10,16 +11,15 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { buildApp, type KabutoApp } from '../app.ts';
 
 // Scaled mode: two API processes share one sign-in limit through Redis (DESIGN "Runtime modes").
-const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.runIf(Boolean(redisUrl))('sign-in rate limit shared through Redis', () => {
+describeScaled('sign-in rate limit shared through Redis', (services) => {
   let db: Database;
   let redis: Redis;
   let apps: KabutoApp[] = [];
   beforeAll(async () => {
     db = await openPglite();
     await migrate(db);
-    redis = new Redis(redisUrl as string);
+    redis = new Redis(services().redisUrl);
     const limits = { signIn: { max: 4, timeWindowMs: 60_000 } };
     apps = [await buildApp({ db, redis, rateLimits: limits, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') }), await buildApp({ db, redis, rateLimits: limits, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') })];
   });

@@ -1,6 +1,7 @@
 import type { Sql } from '@kabuto/db/database';
 import { Decimal } from '@kabuto/domain/money';
 import type { ReviewStatus } from '@kabuto/contracts/fields';
+import type { MemberEventType } from '@kabuto/contracts/stream/messages';
 
 /** An application as the review lifecycle sees it, whatever its kind. */
 export interface ReviewSubject {
@@ -29,6 +30,8 @@ export interface Settlement {
 export interface ReviewKind {
   /** Also the audit action prefix (`deposit.approve`). */
   readonly name: string;
+  /** The stream event the member receives when it is decided. */
+  readonly eventType: MemberEventType;
   /** Shape of a valid id, checked before any lookup (so lookups use the real key type). */
   readonly idPattern: RegExp;
   /** Its table and the name of its status column, for the one queue-count query over all kinds. */

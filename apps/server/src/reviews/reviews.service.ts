@@ -29,6 +29,8 @@ export interface ReviewsDeps {
   fourEyesThresholdJpy: string;
   /** Called inside the decision's transaction after a final decision (e.g. to tell the member). */
   onSettled?: (tx: Sql, kind: ReviewKind, subject: ReviewSubject, status: 'approved' | 'rejected') => Promise<void>;
+  /** Called after a decision's transaction commits (wakes the outbox relay). */
+  afterCommit?: () => void;
 }
 
 // One million yen: the default bar above which a second reviewer must approve (README "Settings").
@@ -55,7 +57,7 @@ export function reviewsService(deps: ReviewsDeps) {
       if (!kind.idPattern.test(body.id)) throw refuse(errorKeys.order.notExist, 404);
       const now = clock.now();
       try {
-        return await db.transaction(async (tx) => {
+        const result = await db.transaction(async (tx) => {
           const subject = await kind.lock(tx, body.id);
           if (!subject) throw refuse(errorKeys.order.notExist, 404);
           if (subject.memberId === staff.memberId) throw refuse(errorKeys.review.ownCase, 403);
@@ -79,6 +81,8 @@ export function reviewsService(deps: ReviewsDeps) {
           const status: ReviewStatus = step.kind === 'final' ? (step.approved ? 'approved' : 'rejected') : 'pending';
           return { status, approvals, approvalsRequired: required };
         });
+        deps.afterCommit?.();
+        return result;
       } catch (err) {
         // Two decisions by one person racing each other: the log's unique key lets only one in.
         if (isUniqueViolation(err)) throw refuse(errorKeys.review.alreadyDecidedByYou, 409);

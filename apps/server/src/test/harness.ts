@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Database } from '@kabuto/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@kabuto/db/test-databases';
 import { buildApp, type KabutoApp } from '../app.ts';
+import type { StreamLimits } from '../stream/stream.server.ts';
 import type { RateLimits } from '../http/register-routes.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import { seedOnce, type SeedResult } from '../seed.ts';
@@ -47,6 +48,7 @@ export interface Harness {
   db: Database;
   app: KabutoApp['app'];
   routes: KabutoApp['routes'];
+  platform: KabutoApp['platform'];
   clock: TestClock;
   sms: MemorySms;
   seed: SeedResult & { staffPassword: string };
@@ -64,6 +66,7 @@ export interface HarnessOptions {
   marketProfile?: 'demo' | 'tse';
   /** Four eyes from this many yen (the app's default otherwise). */
   fourEyesThresholdJpy?: string;
+  streamLimits?: Partial<StreamLimits>;
 }
 
 const generous: RateLimits = {
@@ -91,7 +94,9 @@ export function describeEachDatabase(title: string, body: (h: () => Harness) => 
         const uploadDir = await mkdtemp(join(tmpdir(), 'kabuto-uploads-'));
         cleanupDirs.push(uploadDir);
         const built = await buildApp({ db, clock, sms, uploadDir, marketProfile: options.marketProfile ?? 'demo', rateLimits: { ...generous, ...options.rateLimits },
-          ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}) });
+          ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}),
+          ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
+          platformIntervalMs: 200 });
         await built.app.ready();
         const call = async <T,>(path: string, payload: unknown = {}, headers: Record<string, string> = {}): Promise<Answer<T>> => {
           const res = await built.app.inject({
@@ -113,6 +118,7 @@ export function describeEachDatabase(title: string, body: (h: () => Harness) => 
           db,
           app: built.app,
           routes: built.routes,
+          platform: built.platform,
           clock,
           sms,
           seed: { ...seed, staffPassword },

@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Database, Sql } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { ResponseOf } from '@kabuto/contracts/call';
@@ -11,6 +9,7 @@ import type { RawAnswer, UploadedFile } from '../http/route.ts';
 import type { Clock } from '../clock.ts';
 import { imageExtensions, judgeImage, type ImageType } from './image-content.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { UploadStorage } from './upload-storage.ts';
 
 // SPEC §5 and §9: images at most 5 MB.
 export const maxImageBytes = 5 * 1024 * 1024;
@@ -18,8 +17,8 @@ export const maxImageBytes = 5 * 1024 * 1024;
 export interface UploadDeps {
   db: Database;
   clock: Clock;
-  /** Private folder, never served statically. */
-  uploadDir: string;
+  /** Private storage, never served statically (a folder, or PostgreSQL in the scaled mode). */
+  storage: UploadStorage;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +34,7 @@ export async function requireOwnUpload(sql: Sql, memberId: string, uploadId: str
   if (rows.length === 0) throw refuse(errorKeys.upload.notFound, 404);
 }
 
-export function uploadService({ db, clock, uploadDir }: UploadDeps) {
+export function uploadService({ db, clock, storage }: UploadDeps) {
   return {
     /** Checks the bytes, writes them under a random name, then records the upload; nothing is kept on refusal. */
     async store(memberId: string, purpose: UploadPurpose, file: UploadedFile | undefined): Promise<ResponseOf<typeof uploadImageCall>> {
@@ -44,9 +43,7 @@ export function uploadService({ db, clock, uploadDir }: UploadDeps) {
       const contentType = judgeImage(file.bytes);
       if (!contentType) throw refuse(errorKeys.upload.badType, 415);
       const storedName = randomBytes(24).toString('hex');
-      const path = join(uploadDir, storedName);
-      await mkdir(uploadDir, { recursive: true, mode: 0o700 });
-      await writeFile(path, file.bytes, { flag: 'wx', mode: 0o600 });
+      await storage.put(storedName, file.bytes);
       try {
         const [row] = await db.query<{ id: string }>(
           `INSERT INTO uploads (member_id, purpose, content_type, size_bytes, sha256, stored_name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
@@ -54,7 +51,7 @@ export function uploadService({ db, clock, uploadDir }: UploadDeps) {
         );
         return { id: (row as { id: string }).id, purpose, contentType, size: file.bytes.length };
       } catch (err) {
-        await unlink(path).catch(() => undefined);
+        await storage.remove(storedName);
         throw err;
       }
     },
@@ -70,12 +67,8 @@ export function uploadService({ db, clock, uploadDir }: UploadDeps) {
       if (p.role && row.member_id !== p.memberId) {
         await recordAudit(db, { actorId: p.memberId, actorRole: p.role, action: 'upload.view', target: `${row.account} ${row.purpose} ${id}`, requestId }, clock.now());
       }
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(join(uploadDir, row.stored_name));
-      } catch {
-        throw refuse(errorKeys.upload.notFound, 404);
-      }
+      const bytes = await storage.get(row.stored_name);
+      if (!bytes) throw refuse(errorKeys.upload.notFound, 404);
       return {
         contentType: row.content_type,
         bytes,

@@ -5,6 +5,7 @@ import { bigintIdPattern, type ReviewKind } from '../reviews/review-kind.ts';
 /** Real-name submissions: approval makes the submitted name the member's verified name (+10 credit). */
 export const realNameReviewKind: ReviewKind = {
   name: 'realName',
+  eventType: 'verification.realNameDecided',
   idPattern: bigintIdPattern,
   table: 'real_name_submissions',
   async lock(tx, id) {

@@ -6,12 +6,14 @@ import { useSession } from '../shared/session/session.store.ts';
 import { installNativeBackButton } from '../shared/shell/native-shell.ts';
 import { back, canGoBack, currentPath } from '../shared/navigation/navigation.ts';
 import { showNoticeKey } from '../shared/api/notice.ts';
+import { useMemberEvents } from './use-member-events.ts';
 
 /** The frame every route renders in: width cap, kept-alive screens, native back button. */
 export function AppShell() {
   const { pathname } = useLocation();
   const { token } = useSession();
   const wide = pathname === '/admin' || pathname.startsWith('/admin/');
+  useMemberEvents();
 
   useEffect(() => {
     // SPEC §2: the native shell's back button; the NavBar back arrow calls the same `back`.

@@ -1,0 +1,78 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/** DESIGN "Runtime modes": quotes, chat and events cross processes on the bus. */
+export interface Bus {
+  readonly kind: 'memory' | 'redis';
+  publish(channel: string, message: string): Promise<void>;
+  /** Resolves once the subscription is live; the returned function ends it. */
+  subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The embedded mode: one process, so the bus is an in-process emitter. */
+export function memoryBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    kind: 'memory',
+    async publish(channel, message) {
+      // Asynchronous like Redis: a publisher never runs subscribers inside its own call stack.
+      queueMicrotask(() => emitter.emit(channel, message));
+    },
+    async subscribe(channel, handler) {
+      emitter.on(channel, handler);
+      return async () => {
+        emitter.off(channel, handler);
+      };
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/** The scaled mode: Redis pub/sub, with the subscriber on its own connection (Redis requires it). */
+export function redisBus(url: string): Bus {
+  const pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const sub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  const handlers = new Map<string, Set<(message: string) => void>>();
+  sub.on('message', (channel: string, message: string) => {
+    for (const h of handlers.get(channel) ?? []) h(message);
+  });
+  return {
+    kind: 'redis',
+    async publish(channel, message) {
+      await pub.publish(channel, message);
+    },
+    async subscribe(channel, handler) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await sub.subscribe(channel);
+      }
+      set.add(handler);
+      return async () => {
+        const current = handlers.get(channel);
+        current?.delete(handler);
+        if (current && current.size === 0) {
+          handlers.delete(channel);
+          await sub.unsubscribe(channel);
+        }
+      };
+    },
+    async close() {
+      handlers.clear();
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
+
+export const busChannels = {
+  /** Outbox events relayed by the leader; every API process fans them out to its sockets. */
+  events: 'kabuto:events',
+  /** "An event was committed": wakes the leader's relay at once instead of at its next interval. */
+  outboxNudge: 'kabuto:outbox-nudge',
+} as const;

@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import pg from 'pg';
+import { advisoryLockLeader, leaderLockKey, soleLeader } from './leader.ts';
+import { describeScaled } from '../test/scaled.ts';
+
+const until = async (check: () => boolean, ms = 8000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+  return check();
+};
+
+it('in the embedded mode the one process always leads', async () => {
+  const leader = soleLeader();
+  const seen: boolean[] = [];
+  leader.onChange((l) => seen.push(l));
+  await leader.start();
+  await until(() => seen.length > 0, 500);
+  expect(leader.isLeader()).toBe(true);
+  expect(seen).toEqual([true]);
+});
+
+describeScaled('leader by PostgreSQL advisory lock', (services) => {
+  it('lets exactly one of two contenders lead, and hands over within seconds when its connection dies', async () => {
+    const a = advisoryLockLeader({ connectionString: services().databaseUrl, pollMs: 200 });
+    const b = advisoryLockLeader({ connectionString: services().databaseUrl, pollMs: 200 });
+    const changes: string[] = [];
+    a.onChange((l) => changes.push(`a:${l}`));
+    b.onChange((l) => changes.push(`b:${l}`));
+    await a.start();
+    await b.start();
+    expect(await until(() => a.isLeader() || b.isLeader())).toBe(true);
+    await new Promise((r) => setTimeout(r, 600));
+    expect([a.isLeader(), b.isLeader()].filter(Boolean)).toHaveLength(1);
+    const [winner, loser] = a.isLeader() ? [a, b] : [b, a];
+
+    // Cut the winner's connection from the database side, as a crash or a network cut would.
+    const admin = new pg.Client({ connectionString: services().databaseUrl });
+    await admin.connect();
+    const started = Date.now();
+    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = ($1::bigint & 4294967295)::oid AND granted`, [leaderLockKey]);
+    await admin.end();
+    expect(await until(() => loser.isLeader())).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await until(() => !winner.isLeader())).toBe(true);
+    await a.stop();
+    await b.stop();
+    expect(changes.filter((c) => c.endsWith(':true')).length).toBeGreaterThanOrEqual(2);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Database, Sql } from '@kabuto/db/database';
+import type { Clock } from '../clock.ts';
+import { busChannels, type Bus } from './bus.ts';
+import type { Leader } from './leader.ts';
+
+export interface OutboxEvent {
+  readonly topic: 'member';
+  readonly memberId: string;
+  readonly type: string;
+  readonly payload: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** An event as it travels on the bus: its outbox id is its sequence number. */
+export interface RelayedEvent extends OutboxEvent {
+  readonly seq: string;
+  /** The same member's previous event, so a client can tell it missed one. */
+  readonly prevSeq: string | null;
+}
+
+/** Writes an event inside the business transaction: it leaves only if the business change commits. */
+export async function writeOutbox(tx: Sql, e: OutboxEvent, at: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO outbox (topic, member_id, prev_seq, type, payload, created_at)
+     VALUES ($1, $2, (SELECT max(id) FROM outbox WHERE member_id = $2), $3, $4::jsonb, $5)`,
+    [e.topic, e.memberId, e.type, JSON.stringify(e.payload), at],
+  );
+}
+
+/** The last sequence number of a member's events (what a client starts counting from). */
+export async function lastMemberSeq(sql: Sql, memberId: string): Promise<string | null> {
+  const [row] = await sql.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM outbox WHERE member_id = $1`, [memberId]);
+  return row?.id ?? null;
+}
+
+/**
+ * The leader relays committed events to the bus in id order and marks them relayed. A nudge on
+ * the bus (sent by whichever process committed) starts a relay at once; an interval is the safety net.
+ */
+export function outboxRelay(deps: { db: Database; bus: Bus; leader: Leader; clock: Clock; intervalMs?: number; log?: (msg: string, err?: unknown) => void }) {
+  let timer: NodeJS.Timeout | null = null;
+  let busy: Promise<number> | null = null;
+  let again = false;
+  let unsubscribe: (() => Promise<void>) | null = null;
+
+  async function relayOnce(): Promise<number> {
+    if (!deps.leader.isLeader()) return 0;
+    let total = 0;
+    for (;;) {
+      const batch = await deps.db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: string; topic: 'member'; member_id: string; prev_seq: string | null; type: string; payload: unknown }>(
+          `SELECT id::text AS id, topic, member_id::text AS member_id, prev_seq::text AS prev_seq, type, payload
+             FROM outbox WHERE relayed_at IS NULL ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED`,
+        );
+        for (const r of rows) {
+          const payload = typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload;
+          const event: RelayedEvent = { seq: r.id, prevSeq: r.prev_seq, topic: r.topic, memberId: r.member_id, type: r.type, payload };
+          await deps.bus.publish(busChannels.events, JSON.stringify(event));
+        }
+        if (rows.length > 0) await tx.query(`UPDATE outbox SET relayed_at = $2 WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id), deps.clock.now()]);
+        return rows.length;
+      });
+      total += batch;
+      if (batch < 200) return total;
+    }
+  }
+
+  /** Coalesces overlapping triggers into one running relay plus at most one more. */
+  function trigger(): void {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = relayOnce()
+      .catch((err: unknown) => {
+        deps.log?.('outbox relay failed', err);
+        return 0;
+      })
+      .finally(() => {
+        busy = null;
+        if (again) {
+          again = false;
+          trigger();
+        }
+      });
+  }
+
+  return {
+    relayOnce,
+    /** Tell the leader (wherever it runs) that an event was committed. */
+    async nudge(): Promise<void> {
+      await deps.bus.publish(busChannels.outboxNudge, '1');
+    },
+    async start(): Promise<void> {
+      unsubscribe = await deps.bus.subscribe(busChannels.outboxNudge, () => trigger());
+      const loop = () => {
+        trigger();
+        timer = setTimeout(loop, deps.intervalMs ?? 1000);
+      };
+      loop();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await unsubscribe?.();
+      await busy;
+    },
+  };
+}
+export type OutboxRelay = ReturnType<typeof outboxRelay>;

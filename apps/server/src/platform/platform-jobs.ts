@@ -1,0 +1,23 @@
+import type { Database } from '@kabuto/db/database';
+import { expireIdempotencyKeys } from '../http/idempotency.ts';
+import type { JobRunner } from './jobs.ts';
+
+// Relayed events are kept a week for inspection, then pruned.
+const outboxKeepDays = 7;
+
+/** The platform's own leader-only jobs; markets, triggers, draws and interest add theirs later. */
+export function registerPlatformJobs(jobs: JobRunner, db: Database): void {
+  jobs.register({
+    name: 'idempotency.expire',
+    schedule: { jstDailyAt: { hour: 3, minute: 0 } },
+    run: async (now) => `deleted ${await expireIdempotencyKeys(db, now)}`,
+  });
+  jobs.register({
+    name: 'outbox.prune',
+    schedule: { jstDailyAt: { hour: 3, minute: 30 } },
+    run: async (now) => {
+      const rows = await db.query(`DELETE FROM outbox WHERE relayed_at IS NOT NULL AND relayed_at < $1 RETURNING id`, [new Date(now.getTime() - outboxKeepDays * 86_400_000)]);
+      return `deleted ${rows.length}`;
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { errorKeys } from '@kabuto/contracts/errors';
+import { streamCloseCodes, type ServerMessage } from '@kabuto/contracts/stream/messages';
+import { describeEachDatabase, type Harness } from '../test/harness.ts';
+import { firstChannelId } from '../test/money-fixtures.ts';
+import { uploadImage } from '../uploads/image-fixtures.ts';
+import { staffHeaders } from '../verification/real-name-fixtures.ts';
+import { busChannels } from '../platform/bus.ts';
+
+interface Conn {
+  ws: WebSocket;
+  messages: ServerMessage[];
+  closed: Promise<number>;
+  send: (m: unknown) => void;
+  next: (pred: (m: ServerMessage) => boolean, ms?: number) => Promise<ServerMessage>;
+}
+
+async function connect(url: string): Promise<Conn> {
+  const ws = new WebSocket(url);
+  const messages: ServerMessage[] = [];
+  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  ws.on('message', (data) => {
+    const m = JSON.parse(String(data)) as ServerMessage;
+    messages.push(m);
+    for (const w of [...waiters]) if (w.pred(m)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
+  });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    messages,
+    closed,
+    send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)),
+    next: (pred, ms = 5000) =>
+      new Promise((resolve, reject) => {
+        const found = messages.find(pred);
+        if (found) return resolve(found);
+        const t = setTimeout(() => reject(new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages)}`)), ms);
+        waiters.push({ pred, resolve: (m) => { clearTimeout(t); resolve(m); } });
+      }),
+  };
+}
+
+async function signedInConn(url: string, m: { account: string; headers: Record<string, string> }): Promise<Conn> {
+  const c = await connect(url);
+  c.send({ type: 'auth', token: m.headers.token, account: m.account });
+  await c.next((x) => x.type === 'ready');
+  c.send({ type: 'subscribe', topic: 'member' });
+  await c.next((x) => x.type === 'subscribed');
+  return c;
+}
+
+async function pendingDeposit(h: Harness, headers: Record<string, string>): Promise<string> {
+  const receipt = await uploadImage(h.app, headers, 'deposit_receipt');
+  const dep = await h.call<{ id: string }>('user/deposit/create', { channelId: await firstChannelId(h, headers), amount: '15000', receiptImageId: receipt }, headers);
+  return dep.data.id;
+}
+
+describeEachDatabase(
+  'the WebSocket stream: a member sees their own decisions live',
+  (h) => {
+    let url = '';
+    beforeAll(async () => {
+      const address = await h().app.listen({ port: 0, host: '127.0.0.1' });
+      url = `${address.replace('http', 'ws')}/api/vue/stream`;
+    });
+    afterAll(async () => {
+      await h().app.server.close();
+    });
+
+    it('delivers a deposit decision to the member it belongs to, with a sequence number, and to nobody else', async () => {
+      const a = await h().member();
+      const b = await h().member();
+      const aConn = await signedInConn(url, { account: a.account, headers: a.headers });
+      const bConn = await signedInConn(url, { account: b.account, headers: b.headers });
+      const subscribed = aConn.messages.find((m) => m.type === 'subscribed');
+      const id = await pendingDeposit(h(), a.headers);
+      await h().call('admin/deposits/decide', { id, decision: 'approve', reason: 'transfer seen' }, await staffHeaders(h()));
+      const ev = await aConn.next((m) => m.type === 'event');
+      expect(ev).toMatchObject({ type: 'event', topic: 'member', event: { type: 'funds.depositDecided', payload: { kind: 'deposit', status: 'approved' } } });
+      expect(ev.type === 'event' && subscribed?.type === 'subscribed' && ev.prevSeq === subscribed.seq).toBe(true);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(bConn.messages.filter((m) => m.type === 'event')).toEqual([]);
+      aConn.ws.close();
+      bConn.ws.close();
+    });
+
+    it('refuses a socket without a valid token, and one that subscribes before signing in', async () => {
+      const bad = await connect(url);
+      bad.send({ type: 'auth', token: 'not-a-token', account: '0800000000' });
+      expect(await bad.next((m) => m.type === 'error')).toEqual({ type: 'error', msg: errorKeys.stream.authRequired });
+      expect(await bad.closed).toBe(streamCloseCodes.unauthenticated);
+      const early = await connect(url);
+      early.send({ type: 'subscribe', topic: 'member' });
+      expect(await early.closed).toBe(streamCloseCodes.unauthenticated);
+    });
+
+    it('answers hostile and unknown messages with catalogued keys and keeps serving', async () => {
+      const m = await h().member();
+      const c = await signedInConn(url, { account: m.account, headers: m.headers });
+      for (const junk of ['{', '"just a string"', JSON.stringify({ type: 'subscribe' }), JSON.stringify({ type: 'auth', token: 5 }), JSON.stringify({ type: 'drop tables' })]) {
+        c.send(junk);
+      }
+      c.ws.send(Buffer.from([0, 1, 2]), { binary: true });
+      c.send({ type: 'subscribe', topic: 'quotes:7203' });
+      await c.next((x) => x.type === 'error' && x.msg === errorKeys.stream.unknownTopic);
+      expect(c.messages.filter((x) => x.type === 'error' && x.msg === errorKeys.stream.badMessage).length).toBe(6);
+      c.send({ type: 'ping' });
+      await c.next((x) => x.type === 'pong');
+      c.ws.close();
+    });
+
+    it('closes a socket that floods it with messages', async () => {
+      const m = await h().member();
+      const c = await signedInConn(url, { account: m.account, headers: m.headers });
+      for (let i = 0; i < 60; i++) c.send({ type: 'ping' });
+      expect(await c.closed).toBe(streamCloseCodes.tooMany);
+    });
+
+    it('drops a client that does not read, instead of buffering for it without limit', async () => {
+      const m = await h().member();
+      const c = await signedInConn(url, { account: m.account, headers: m.headers });
+      const [row] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [m.account]);
+      // Stop reading: the kernel buffers fill, then the server's send buffer grows.
+      (c.ws as unknown as { _socket: { pause: () => void } })._socket.pause();
+      const big = 'x'.repeat(16 * 1024);
+      for (let i = 0; i < 2000; i++) {
+        await h().platform.bus.publish(busChannels.events, JSON.stringify({ seq: String(1e9 + i), prevSeq: null, topic: 'member', memberId: row?.id, type: 'funds.depositDecided', payload: { big } }));
+      }
+      (c.ws as unknown as { _socket: { resume: () => void } })._socket.resume();
+      expect(await c.closed).toBe(streamCloseCodes.tooSlow);
+    });
+  },
+  { streamLimits: { maxMessagesPerSecond: 20 } },
+);

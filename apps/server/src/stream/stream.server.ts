@@ -1,0 +1,151 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Database } from '@kabuto/db/database';
+import { errorKeys } from '@kabuto/contracts/errors';
+import { clientMessageSchema, streamCloseCodes, streamTopics, type ServerMessage, type StreamTopic } from '@kabuto/contracts/stream/messages';
+import type { Clock } from '../clock.ts';
+import { resolveSession } from '../auth/session.service.ts';
+import { busChannels, type Bus } from '../platform/bus.ts';
+import { lastMemberSeq, type RelayedEvent } from '../platform/outbox.ts';
+
+export const streamPath = '/api/vue/stream';
+
+export interface StreamLimits {
+  /** A socket whose unsent bytes exceed this is closed: a slow client is dropped, not buffered without limit. */
+  maxBufferedBytes: number;
+  maxSubscriptions: number;
+  /** Messages a client may send per second before it is closed. */
+  maxMessagesPerSecond: number;
+  authTimeoutMs: number;
+}
+
+export const defaultStreamLimits: StreamLimits = { maxBufferedBytes: 256 * 1024, maxSubscriptions: 16, maxMessagesPerSecond: 20, authTimeoutMs: 5000 };
+
+interface Client {
+  socket: WebSocket;
+  memberId: string | null;
+  topics: Set<StreamTopic>;
+  window: { startedAt: number; count: number };
+}
+
+const isTopic = (t: string): t is StreamTopic => (streamTopics as readonly string[]).includes(t);
+
+/**
+ * WebSocket /api/vue/stream. Each API process keeps its own sockets and takes every relayed
+ * event from the bus; a member's events go only to that member's sockets.
+ */
+export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus; limits?: Partial<StreamLimits>; log?: (msg: string, err?: unknown) => void }) {
+  const limits: StreamLimits = { ...defaultStreamLimits, ...deps.limits };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const clients = new Set<Client>();
+
+  const send = (c: Client, m: ServerMessage): void => {
+    if (c.socket.readyState !== c.socket.OPEN) return;
+    if (c.socket.bufferedAmount > limits.maxBufferedBytes) {
+      c.socket.close(streamCloseCodes.tooSlow, 'too slow');
+      return;
+    }
+    c.socket.send(JSON.stringify(m));
+  };
+
+  const unsubscribe = await deps.bus.subscribe(busChannels.events, (raw) => {
+    let e: RelayedEvent;
+    try {
+      e = JSON.parse(raw) as RelayedEvent;
+    } catch {
+      return;
+    }
+    for (const c of clients) {
+      if (c.memberId === e.memberId && c.topics.has(e.topic)) {
+        send(c, { type: 'event', topic: e.topic, seq: e.seq, prevSeq: e.prevSeq, event: { type: e.type as never, payload: { ...e.payload } } });
+      }
+    }
+  });
+
+  wss.on('connection', (socket: WebSocket) => {
+    const c: Client = { socket, memberId: null, topics: new Set(), window: { startedAt: Date.now(), count: 0 } };
+    clients.add(c);
+    const authTimer = setTimeout(() => {
+      if (!c.memberId) socket.close(streamCloseCodes.unauthenticated, 'sign in first');
+    }, limits.authTimeoutMs);
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      clients.delete(c);
+    });
+    socket.on('error', () => socket.terminate());
+    socket.on('message', (data, isBinary) => {
+      void handle(c, data, isBinary).catch((err: unknown) => {
+        deps.log?.('stream: message failed', err);
+        send(c, { type: 'error', msg: errorKeys.process.busy });
+      });
+    });
+  });
+
+  async function handle(c: Client, data: unknown, isBinary: boolean): Promise<void> {
+    const now = Date.now();
+    if (now - c.window.startedAt >= 1000) c.window = { startedAt: now, count: 0 };
+    if (++c.window.count > limits.maxMessagesPerSecond) {
+      c.socket.close(streamCloseCodes.tooMany, 'too many messages');
+      return;
+    }
+    let parsed: ReturnType<typeof clientMessageSchema.safeParse>;
+    try {
+      parsed = isBinary ? clientMessageSchema.safeParse(null) : clientMessageSchema.safeParse(JSON.parse(String(data)));
+    } catch {
+      parsed = clientMessageSchema.safeParse(null);
+    }
+    if (!parsed.success) {
+      send(c, { type: 'error', msg: errorKeys.stream.badMessage });
+      return;
+    }
+    const m = parsed.data;
+    if (m.type === 'ping') return send(c, { type: 'pong' });
+    if (m.type === 'auth') {
+      const principal = await resolveSession(deps.db, m.token, deps.clock.now());
+      if (!principal || principal.account !== m.account) {
+        send(c, { type: 'error', msg: errorKeys.stream.authRequired });
+        c.socket.close(streamCloseCodes.unauthenticated, 'sign in first');
+        return;
+      }
+      c.memberId = principal.memberId;
+      return send(c, { type: 'ready' });
+    }
+    if (!c.memberId) {
+      send(c, { type: 'error', msg: errorKeys.stream.authRequired });
+      c.socket.close(streamCloseCodes.unauthenticated, 'sign in first');
+      return;
+    }
+    if (!isTopic(m.topic)) return send(c, { type: 'error', msg: errorKeys.stream.unknownTopic });
+    if (m.type === 'unsubscribe') {
+      c.topics.delete(m.topic);
+      return send(c, { type: 'unsubscribed', topic: m.topic });
+    }
+    if (!c.topics.has(m.topic) && c.topics.size >= limits.maxSubscriptions) return send(c, { type: 'error', msg: errorKeys.stream.tooManySubscriptions });
+    c.topics.add(m.topic);
+    // The member's last sequence number: events after it arrive on this socket; a client that saw a
+    // different last number refetches its snapshot.
+    send(c, { type: 'subscribed', topic: m.topic, seq: await lastMemberSeq(deps.db, c.memberId) });
+  }
+
+  return {
+    /** Hands HTTP upgrade requests for the stream path to the WebSocket server. */
+    attach(server: Server): void {
+      server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const path = (req.url ?? '').split('?')[0];
+        if (path !== streamPath) {
+          socket.destroy();
+          return;
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      });
+    },
+    connections: () => clients.size,
+    async close(): Promise<void> {
+      await unsubscribe();
+      for (const c of clients) c.socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+export type StreamServer = Awaited<ReturnType<typeof streamServer>>;
