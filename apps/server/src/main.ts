@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -6,6 +7,8 @@ import { migrate } from '@kabuto/db/migrate';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { seedOnce } from './seed.ts';
+import { memoryBus, redisBus } from './platform/bus.ts';
+import { advisoryLockLeader, soleLeader } from './platform/leader.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -14,10 +17,18 @@ export async function main(): Promise<void> {
   const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   await migrate(db);
   const seed = await seedOnce(db, { staffPassword: process.env.SEED_STAFF_PASSWORD || undefined, inviteCode: process.env.SEED_INVITE_CODE || undefined });
-  // Scaled mode: Redis holds what every process must share (rate-limit counters now; the bus later).
+  // Scaled mode: Redis holds what every process must share (rate-limit counters, and the bus below).
   const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
+  // Scaled mode: events cross processes on Redis; one process at a time leads (PostgreSQL advisory lock).
+  const bus = cfg.redisUrl ? redisBus(cfg.redisUrl) : memoryBus();
+  const leader = cfg.databaseUrl
+    ? advisoryLockLeader({ connectionString: cfg.databaseUrl, log: (msg) => process.stdout.write(`${JSON.stringify({ msg, pid: process.pid, time: Date.now() })}\n`) })
+    : soleLeader();
   const { app } = await buildApp({ db, webDist, redis, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile,
     fourEyesThresholdJpy: cfg.fourEyesThresholdJpy,
+    bus,
+    leader,
+    runner: `${hostname()}:${cfg.port}:${process.pid}`,
     logger: { level: cfg.logLevel },
     rateLimits: {
       signIn: { max: cfg.signInPerMinute, timeWindowMs: 60_000 },
@@ -26,6 +37,7 @@ export async function main(): Promise<void> {
   });
   const close = async () => {
     await app.close();
+    await bus.close();
     redis?.disconnect();
     await db.close();
     process.exit(0);

@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import { WebSocket } from 'ws';
+import { describeScaled } from '../test/scaled.ts';
+import { multipartBody, png } from '../uploads/image-fixtures.ts';
+
+// Issue 6 §4: two real `main.ts` processes on one PostgreSQL and one Redis, on loopback only.
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+interface Proc {
+  name: string;
+  port: number;
+  child: ChildProcess;
+  out: string[];
+  base: string;
+}
+
+const staffPassword = `Staff${randomBytes(6).toString('hex')}7`;
+const inviteCode = `TWO${randomBytes(3).toString('hex').toUpperCase()}`;
+const until = async (check: () => boolean, ms: number): Promise<boolean> => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  return check();
+};
+
+async function post<T>(p: Proc, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; msg: string; data: T }> {
+  const res = await fetch(`${p.base}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return (await res.json()) as { status: number; msg: string; data: T };
+}
+
+describeScaled('two API processes, one PostgreSQL and one Redis', (services) => {
+  const procs: Proc[] = [];
+  let dbName = '';
+  let databaseUrl = '';
+  const dataDirs: string[] = [];
+  const timings: Record<string, number> = {};
+
+  const start = async (name: string): Promise<Proc> => {
+    const port = 21000 + Math.floor(Math.random() * 20000);
+    const dataDir = mkdtempSync(join(tmpdir(), `kabuto-${name}-`));
+    dataDirs.push(dataDir);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL: services().redisUrl, DATA_DIR: dataDir, SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const p: Proc = { name, port, child, out: [], base: `http://127.0.0.1:${port}` };
+    child.stdout?.on('data', (d: Buffer) => p.out.push(...String(d).split('\n')));
+    child.stderr?.on('data', (d: Buffer) => p.out.push(...String(d).split('\n')));
+    procs.push(p);
+    if (!(await until(() => p.out.some((l) => l.includes('Kabuto is running at')), 60_000))) throw new Error(`${name} did not start:\n${p.out.join('\n')}`);
+    return p;
+  };
+  const leads = (p: Proc) => {
+    const changes = p.out.filter((l) => l.includes('"leader: '));
+    return changes.length > 0 && (changes[changes.length - 1] as string).includes('leader: acquired');
+  };
+
+  beforeAll(async () => {
+    dbName = `kabuto_two_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: services().databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(services().databaseUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+    // One after the other: the first migrates and seeds, the second finds both done.
+    await start('a');
+    await start('b');
+  }, 150_000);
+
+  afterAll(async () => {
+    for (const p of procs) p.child.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+    const admin = new pg.Client({ connectionString: services().databaseUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+    mkdirSync(join(root, '.tmp'), { recursive: true });
+    writeFileSync(join(root, '.tmp', 'two-processes.json'), JSON.stringify(timings, null, 2));
+    process.stdout.write(`two-process timings (ms): ${JSON.stringify(timings)}\n`);
+  });
+
+  it('delivers a decision taken through one process to a member connected to the other; the other takes over when the leader dies', async () => {
+    const [a, b] = procs as [Proc, Proc];
+    expect(await until(() => leads(a) || leads(b), 10_000)).toBe(true);
+    expect([leads(a), leads(b)].filter(Boolean)).toHaveLength(1);
+
+    // A member registers and deposits through A.
+    const account = `07${String(Date.now()).slice(-8)}`;
+    expect((await post(a, 'user/register', { account, password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode, agree: true })).status).toBe(1);
+    const login = await post<{ token: string }>(a, 'user/login', { account, password: 'abcd1234', agree: true });
+    const member = { token: login.data.token, account };
+    const deposit = async (via: Proc): Promise<string> => {
+      const upload = multipartBody({ purpose: 'deposit_receipt' }, [{ name: 'r.png', type: 'image/png', data: png() }]);
+      const up = (await (await fetch(`${via.base}/api/vue/upload/image`, { method: 'POST', headers: { ...member, 'content-type': upload.contentType }, body: upload.payload })).json()) as { data: { id: string } };
+      const channels = await post<{ channels: { id: string }[] }>(via, 'user/deposit/channels', {}, member);
+      const dep = await post<{ id: string }>(via, 'user/deposit/create', { channelId: channels.data.channels[0]?.id, amount: '20000', receiptImageId: up.data.id }, member);
+      expect(dep.status).toBe(1);
+      return dep.data.id;
+    };
+    const staffLogin = await post<{ token: string }>(a, 'user/login', { account: '9000000001', password: staffPassword, agree: true });
+    const staff = { token: staffLogin.data.token, account: '9000000001' };
+
+    const listen = async (to: Proc) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${to.port}/api/vue/stream`);
+      const events: { at: number; m: { type: string; event?: { payload: { status: string } } } }[] = [];
+      ws.on('message', (d) => events.push({ at: Date.now(), m: JSON.parse(String(d)) }));
+      await new Promise((r) => ws.once('open', r));
+      ws.send(JSON.stringify({ type: 'auth', ...member }));
+      await until(() => events.some((e) => e.m.type === 'ready'), 5000);
+      ws.send(JSON.stringify({ type: 'subscribe', topic: 'member' }));
+      await until(() => events.some((e) => e.m.type === 'subscribed'), 5000);
+      return { ws, events };
+    };
+
+    // Decided through A, received on B.
+    const first = await deposit(a);
+    const onB = await listen(b);
+    const decidedAt = Date.now();
+    expect((await post(a, 'admin/deposits/decide', { id: first, decision: 'approve', reason: 'transfer seen' }, staff)).status).toBe(1);
+    expect(await until(() => onB.events.some((e) => e.m.type === 'event'), 10_000)).toBe(true);
+    timings.decisionToOtherProcessMs = (onB.events.find((e) => e.m.type === 'event')?.at ?? 0) - decidedAt;
+    onB.ws.close();
+
+    // Kill the leader outright; the survivor must take the lock and relay the next decision.
+    const [leader, survivor] = leads(a) ? [a, b] : [b, a];
+    const killedAt = Date.now();
+    leader.child.kill('SIGKILL');
+    expect(await until(() => leads(survivor), 15_000)).toBe(true);
+    timings.leaderTakeoverMs = Date.now() - killedAt;
+
+    const onSurvivor = await listen(survivor);
+    const second = await deposit(survivor);
+    const staffOnSurvivor = await post<{ token: string }>(survivor, 'user/login', { account: '9000000001', password: staffPassword, agree: true });
+    const decided2 = Date.now();
+    expect((await post(survivor, 'admin/deposits/decide', { id: second, decision: 'reject', reason: 'no transfer found' }, { token: staffOnSurvivor.data.token, account: '9000000001' })).status).toBe(1);
+    expect(await until(() => onSurvivor.events.some((e) => e.m.type === 'event'), 10_000)).toBe(true);
+    timings.decisionAfterTakeoverMs = (onSurvivor.events.find((e) => e.m.type === 'event')?.at ?? 0) - decided2;
+    expect(onSurvivor.events.find((e) => e.m.type === 'event')?.m.event?.payload.status).toBe('rejected');
+    onSurvivor.ws.close();
+  }, 120_000);
+});
