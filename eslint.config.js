@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { kabutoPlugin } from './eslint-rules/kabuto-boundaries.js';
 
 // STYLE §6: package directions are lint rules. DESIGN "Layout" gives the allowed edges.
 const forbid = (names, message) => ({
@@ -28,8 +29,23 @@ export default tseslint.config(
           selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(only|skip)$/]",
           message: 'No .only or .skip: every test runs.',
         },
+        {
+          // Issue 6 §6: a test that depends on a service says so through describeScaled or describeEachDatabase.
+          selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name=/^(runIf|skipIf|todo)$/]",
+          message: 'No conditional skips: use describeScaled / describeEachDatabase, which fail when CI requires the service.',
+        },
       ],
     },
+  },
+  {
+    // The one place a suite may be skipped on purpose: describeScaled, which CI turns into a failure.
+    files: ['apps/server/src/test/scaled.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { kabuto: kabutoPlugin },
+    rules: { 'kabuto/boundaries': 'error' },
   },
   { files: ['packages/domain/**'], rules: forbid(['@kabuto/contracts', '@kabuto/db', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'zod', 'pg', '@electric-sql/pglite', 'fastify', 'react'], 'domain depends on nothing but a decimal type') },
   { files: ['packages/contracts/**'], rules: forbid(['@kabuto/db', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'pg', '@electric-sql/pglite', 'fastify', 'react'], 'contracts depend on zod and domain types only') },

@@ -8,49 +8,50 @@ import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
 import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { AppError } from './http/app-error.ts';
-import { apiPrefix, registerRoutes, type RateLimits } from './http/register-routes.ts';
-import type { Route } from './http/route.ts';
-import { buildOpenApi } from './http/openapi.ts';
-import { registerWebApp } from './http/static-assets.ts';
+import { Refusal, refuse } from './errors/public.ts';
+import { statusOf } from './http/public.ts';
+import { apiPrefix, registerRoutes, type RateLimits } from './http/public.ts';
+import type { Route } from './http/public.ts';
+import { buildOpenApi } from './http/public.ts';
+import { registerWebApp } from './http/public.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { logSmsSender, type SmsSender } from './sms/sms-sender.ts';
-import { makeAuthenticate } from './auth/authenticate.ts';
-import { accountService } from './accounts/account.service.ts';
-import { accountRoutes } from './accounts/account.routes.ts';
-import { configRoutes } from './settings/config.routes.ts';
-import { auditRoutes } from './audit/audit.routes.ts';
-import { idempotencyStore } from './http/idempotency.ts';
-import { simulatedRateProvider, type RateProvider } from './fx/rate-provider.ts';
-import { depositService } from './funds/deposit.service.ts';
-import { withdrawalService } from './funds/withdrawal.service.ts';
-import { exchangeService } from './funds/exchange.service.ts';
-import { recordsService } from './funds/records.service.ts';
-import { fundReviewQueries } from './funds/fund-reviews.service.ts';
-import { fundRoutes } from './funds/funds.routes.ts';
-import { uploadService } from './uploads/upload.service.ts';
-import { uploadRoutes } from './uploads/upload.routes.ts';
-import { realNameService } from './verification/real-name.service.ts';
-import { realNameRoutes } from './verification/real-name.routes.ts';
-import { bankCardService } from './cards/bank-card.service.ts';
-import { bankCardRoutes } from './cards/bank-card.routes.ts';
-import { creditRoutes } from './credit/credit.routes.ts';
-import { channelService } from './channels/channel.service.ts';
-import { channelRoutes } from './channels/channel.routes.ts';
-import { memberAdminService } from './members/member-admin.service.ts';
-import { memberAdminRoutes } from './members/member-admin.routes.ts';
-import { memoryBus, type Bus } from './platform/bus.ts';
-import { soleLeader, type Leader } from './platform/leader.ts';
-import { outboxRelay, writeOutbox, type OutboxRelay } from './platform/outbox.ts';
-import { jobRunner, type JobRunner } from './platform/jobs.ts';
-import { registerPlatformJobs } from './platform/platform-jobs.ts';
-import { streamServer, type StreamLimits, type StreamServer } from './stream/stream.server.ts';
-import { databaseStorage, folderStorage } from './uploads/upload-storage.ts';
-import { defaultFourEyesThresholdJpy, reviewsService } from './reviews/reviews.service.ts';
-import { reviewRoutes } from './reviews/reviews.routes.ts';
-import { depositReviewKind } from './funds/deposit-review.ts';
-import { withdrawalReviewKind } from './funds/withdrawal-review.ts';
-import { realNameReviewKind } from './verification/real-name-review.ts';
+import { logSmsSender, type SmsSender } from './sms/public.ts';
+import { makeAuthenticate } from './auth/public.ts';
+import { accountService } from './accounts/public.ts';
+import { accountRoutes } from './accounts/public.ts';
+import { configRoutes } from './settings/public.ts';
+import { auditRoutes } from './audit/public.ts';
+import { idempotencyStore } from './http/public.ts';
+import { simulatedRateProvider, type RateProvider } from './fx/public.ts';
+import { depositService } from './funds/public.ts';
+import { withdrawalService } from './funds/public.ts';
+import { exchangeService } from './funds/public.ts';
+import { recordsService } from './funds/public.ts';
+import { fundReviewQueries } from './funds/public.ts';
+import { fundRoutes } from './funds/public.ts';
+import { uploadService } from './uploads/public.ts';
+import { uploadRoutes } from './uploads/public.ts';
+import { realNameService } from './verification/public.ts';
+import { realNameRoutes } from './verification/public.ts';
+import { bankCardService } from './cards/public.ts';
+import { bankCardRoutes } from './cards/public.ts';
+import { creditRoutes } from './credit/public.ts';
+import { channelService } from './channels/public.ts';
+import { channelRoutes } from './channels/public.ts';
+import { memberAdminService } from './members/public.ts';
+import { memberAdminRoutes } from './members/public.ts';
+import { memoryBus, type Bus } from './platform/public.ts';
+import { soleLeader, type Leader } from './platform/public.ts';
+import { outboxRelay, writeOutbox, type OutboxRelay } from './platform/public.ts';
+import { jobRunner, type JobRunner } from './platform/public.ts';
+import { registerPlatformJobs } from './platform/public.ts';
+import { streamServer, type StreamLimits, type StreamServer } from './stream/public.ts';
+import { databaseStorage, folderStorage } from './uploads/public.ts';
+import { defaultFourEyesThresholdJpy, reviewsService } from './reviews/public.ts';
+import { reviewRoutes } from './reviews/public.ts';
+import { depositReviewKind } from './funds/public.ts';
+import { withdrawalReviewKind } from './funds/public.ts';
+import { realNameReviewKind } from './verification/public.ts';
 
 export const defaultRateLimits: RateLimits = {
   signIn: { max: 10, timeWindowMs: 60_000 },
@@ -135,11 +136,11 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   await app.register(rateLimit, {
     global: false,
     ...(opts.redis ? { redis: opts.redis, nameSpace: 'kabuto-rl-' } : {}),
-    errorResponseBuilder: () => new AppError(errorKeys.process.tooFrequent, 429),
+    errorResponseBuilder: () => refuse(errorKeys.process.tooFrequent),
   });
 
   app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {
-    if (err instanceof AppError) return reply.code(err.httpStatus).send(envelope(err.key));
+    if (err instanceof Refusal) return reply.code(statusOf(err)).send(envelope(err.key));
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(envelope(errorKeys.request.tooLarge));
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(envelope(errorKeys.request.unsupportedMediaType));
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return reply.code(400).send(envelope(errorKeys.request.invalid));

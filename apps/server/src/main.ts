@@ -7,8 +7,8 @@ import { migrate } from '@kabuto/db/migrate';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { seedOnce } from './seed.ts';
-import { memoryBus, redisBus } from './platform/bus.ts';
-import { advisoryLockLeader, soleLeader } from './platform/leader.ts';
+import { memoryBus, redisBus } from './platform/public.ts';
+import { advisoryLockLeader, soleLeader } from './platform/public.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 

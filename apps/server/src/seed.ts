@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from '@kabuto/db/database';
-import { hashSecret } from './accounts/password-hash.ts';
-import { newInviteCode } from './accounts/invite-code.ts';
+import { hashSecret } from './accounts/public.ts';
+import { newInviteCode } from './accounts/public.ts';
 
 export const staffSeedAccount = '9000000001';
 

@@ -7,12 +7,12 @@ import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
 import type { registerCall } from '@kabuto/contracts/user/register';
 import type { loginCall } from '@kabuto/contracts/user/login';
 import type { userInfoCall } from '@kabuto/contracts/user/info';
-import { refuse } from '../http/app-error.ts';
-import type { Principal } from '../http/policy.ts';
+import { refuse } from '../errors/public.ts';
+import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
-import type { SmsSender } from '../sms/sms-sender.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { createSession, endAllSessions, endSession } from '../auth/session.service.ts';
+import type { SmsSender } from '../sms/public.ts';
+import { recordAudit } from '../audit/public.ts';
+import { createSession, endAllSessions, endSession } from '../auth/public.ts';
 import { hashSecret, verifySecret } from './password-hash.ts';
 import { newInviteCode, normaliseInviteCode } from './invite-code.ts';
 import { afterFailedAttempt } from '@kabuto/domain/security/attempt-ladder';
@@ -49,7 +49,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
     (await db.query<MemberRow>(`SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE account = $1`, [account]))[0];
   const findById = async (id: string): Promise<MemberRow> => {
     const [row] = await db.query<MemberRow>(`SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE id = $1`, [id]);
-    if (!row) throw refuse(errorKeys.account.notExist, 404);
+    if (!row) throw refuse(errorKeys.account.notExist);
     return row;
   };
 
@@ -60,11 +60,11 @@ export function accountService({ db, clock, sms }: AccountDeps) {
       try {
         return await db.transaction(async (tx) => {
           if ((await tx.query(`SELECT 1 FROM members WHERE account = $1`, [body.account])).length > 0) {
-            throw refuse(errorKeys.account.alreadyExists, 409);
+            throw refuse(errorKeys.account.alreadyExists);
           }
           const [seeded] = await tx.query<{ code: string }>(`SELECT code FROM invitation_codes WHERE code = $1`, [code]);
           const [inviter] = seeded ? [] : await tx.query<{ id: string }>(`SELECT id FROM members WHERE invite_code = $1`, [code]);
-          if (!seeded && !inviter) throw refuse(errorKeys.account.inviterNotExist, 422);
+          if (!seeded && !inviter) throw refuse(errorKeys.account.inviterNotExist);
           await tx.query(
             `INSERT INTO members (account, password_hash, invite_code, inviter_id, invited_with, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
             [body.account, passwordHash, newInviteCode(), inviter?.id ?? null, code, clock.now()],
@@ -72,7 +72,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
           return { account: body.account };
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw refuse(errorKeys.account.alreadyExists, 409);
+        if (isUniqueViolation(err)) throw refuse(errorKeys.account.alreadyExists);
         throw err;
       }
     },
@@ -83,9 +83,9 @@ export function accountService({ db, clock, sms }: AccountDeps) {
       if (!member) {
         decoyHash ??= hashSecret('decoy-password-1');
         await verifySecret(await decoyHash, body.password);
-        throw refuse(errorKeys.account.wrongCredentials, 400);
+        throw refuse(errorKeys.account.wrongCredentials);
       }
-      if (member.locked_until && new Date(member.locked_until) > now) throw refuse(errorKeys.account.locked, 429);
+      if (member.locked_until && new Date(member.locked_until) > now) throw refuse(errorKeys.account.locked);
       if (!(await verifySecret(member.password_hash, body.password))) {
         // Counted under a row lock so that simultaneous wrong tries cannot overwrite each other's count;
         // a try that raced with the one that started a wait is refused like any try during the wait.
@@ -99,7 +99,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
           await tx.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [member.id, next.failures, next.lockedUntil]);
           return next.locked;
         });
-        throw locked ? refuse(errorKeys.account.locked, 429) : refuse(errorKeys.account.wrongCredentials, 400);
+        throw locked ? refuse(errorKeys.account.locked) : refuse(errorKeys.account.wrongCredentials);
       }
       await refuseIfRestricted(db, member.id, signInBlocks);
 
@@ -109,7 +109,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
           `UPDATE members SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING id`,
           [member.id, now],
         );
-        if (cleared.length === 0) throw refuse(errorKeys.account.locked, 429);
+        if (cleared.length === 0) throw refuse(errorKeys.account.locked);
         const session = await createSession(tx, member.id, body.remember, now);
         if (member.staff_role) {
           await recordAudit(tx, { actorId: member.id, actorRole: member.staff_role, action: 'staff.signIn', target: member.account, requestId }, now);
@@ -134,7 +134,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
         `SELECT account, invite_code, real_name_status, fund_password_hash, staff_role, created_at FROM members WHERE id = $1`,
         [p.memberId],
       );
-      if (!m) throw refuse(errorKeys.account.notExist, 404);
+      if (!m) throw refuse(errorKeys.account.notExist);
       const restrictions = await db.query<{ kind: RestrictionKind; reason: string; set_at: Date }>(
         `SELECT kind, reason, set_at FROM member_restrictions WHERE member_id = $1 AND lifted_at IS NULL ORDER BY set_at`,
         [p.memberId],
@@ -153,8 +153,8 @@ export function accountService({ db, clock, sms }: AccountDeps) {
 
     async changePassword(p: Principal, body: { oldPassword: string; newPassword: string }, requestId: string): Promise<null> {
       const member = await findById(p.memberId);
-      if (!(await verifySecret(member.password_hash, body.oldPassword))) throw refuse(errorKeys.password.originalWrong, 400);
-      if (body.oldPassword === body.newPassword) throw refuse(errorKeys.password.sameAsOld, 400);
+      if (!(await verifySecret(member.password_hash, body.oldPassword))) throw refuse(errorKeys.password.originalWrong);
+      if (body.oldPassword === body.newPassword) throw refuse(errorKeys.password.sameAsOld);
       const passwordHash = await hashSecret(body.newPassword);
       const now = clock.now();
       await db.transaction(async (tx) => {
@@ -169,12 +169,12 @@ export function accountService({ db, clock, sms }: AccountDeps) {
 
     async setFundPassword(p: Principal, body: { loginPassword: string; password: string }): Promise<null> {
       const member = await findById(p.memberId);
-      if (member.fund_password_hash) throw refuse(errorKeys.password.fundAlreadySet, 409);
-      if (!(await verifySecret(member.password_hash, body.loginPassword))) throw refuse(errorKeys.password.originalWrong, 400);
+      if (member.fund_password_hash) throw refuse(errorKeys.password.fundAlreadySet);
+      if (!(await verifySecret(member.password_hash, body.loginPassword))) throw refuse(errorKeys.password.originalWrong);
       const fundHash = await hashSecret(body.password);
       // Only the first writer wins if two tabs set it at once.
       const updated = await db.query<{ id: string }>(`UPDATE members SET fund_password_hash = $2 WHERE id = $1 AND fund_password_hash IS NULL RETURNING id`, [member.id, fundHash]);
-      if (updated.length === 0) throw refuse(errorKeys.password.fundAlreadySet, 409);
+      if (updated.length === 0) throw refuse(errorKeys.password.fundAlreadySet);
       return null;
     },
 
@@ -205,25 +205,25 @@ export function accountService({ db, clock, sms }: AccountDeps) {
     async resetPassword(body: { account: string; code: string; password: string }): Promise<null> {
       const now = clock.now();
       const member = await findByAccount(body.account);
-      if (!member) throw refuse(errorKeys.reset.codeInvalid, 400);
+      if (!member) throw refuse(errorKeys.reset.codeInvalid);
       const [pending] = await db.query<{ id: string; code_hash: string; expires_at: Date; attempts: number }>(
         `SELECT id::text AS id, code_hash, expires_at, attempts FROM password_reset_codes WHERE member_id = $1 AND used_at IS NULL ORDER BY created_at DESC LIMIT 1`,
         [member.id],
       );
       // No code requested answers like an unknown account: this call must not reveal who is a member.
-      if (!pending) throw refuse(errorKeys.reset.codeInvalid, 400);
-      if (new Date(pending.expires_at) <= now) throw refuse(errorKeys.reset.codeExpired, 400);
+      if (!pending) throw refuse(errorKeys.reset.codeInvalid);
+      if (new Date(pending.expires_at) <= now) throw refuse(errorKeys.reset.codeExpired);
       // Each try is claimed atomically, so simultaneous guesses cannot exceed the limit.
       const claimed = await db.query(
         `UPDATE password_reset_codes SET attempts = attempts + 1 WHERE id = $1 AND used_at IS NULL AND attempts < $2 RETURNING id`,
         [pending.id, resetCodeRules.maxTries],
       );
-      if (claimed.length === 0) throw refuse(errorKeys.reset.codeExpired, 400);
-      if (pending.code_hash !== codeHash(member.id, body.code)) throw refuse(errorKeys.reset.codeInvalid, 400);
+      if (claimed.length === 0) throw refuse(errorKeys.reset.codeExpired);
+      if (pending.code_hash !== codeHash(member.id, body.code)) throw refuse(errorKeys.reset.codeInvalid);
       const passwordHash = await hashSecret(body.password);
       await db.transaction(async (tx) => {
         const used = await tx.query(`UPDATE password_reset_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id`, [pending.id, now]);
-        if (used.length === 0) throw refuse(errorKeys.reset.codeExpired, 400);
+        if (used.length === 0) throw refuse(errorKeys.reset.codeExpired);
         await tx.query(`UPDATE members SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1`, [member.id, passwordHash]);
         await endAllSessions(tx, member.id, now);
       });

@@ -1,7 +1,7 @@
 import type { Database } from '@kabuto/db/database';
 import { afterFailedAttempt, attemptLadder } from '@kabuto/domain/security/attempt-ladder';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { refuse } from '../http/app-error.ts';
+import { refuse } from '../errors/public.ts';
 import { verifySecret } from './password-hash.ts';
 
 /**
@@ -12,13 +12,13 @@ import { verifySecret } from './password-hash.ts';
  */
 export async function checkFundPin(db: Database, memberId: string, pin: string, now: Date): Promise<void> {
   const [m] = await db.query<{ fund_password_hash: string | null }>(`SELECT fund_password_hash FROM members WHERE id = $1`, [memberId]);
-  if (!m?.fund_password_hash) throw refuse(errorKeys.password.fundNotSet, 409);
+  if (!m?.fund_password_hash) throw refuse(errorKeys.password.fundNotSet);
   const claimed = await db.query(
     `UPDATE members SET fund_pin_failures = fund_pin_failures + 1
       WHERE id = $1 AND (fund_pin_locked_until IS NULL OR fund_pin_locked_until <= $2) AND fund_pin_failures < $3 RETURNING id`,
     [memberId, now, attemptLadder.lockAfter],
   );
-  if (claimed.length === 0) throw refuse(errorKeys.password.fundLocked, 429);
+  if (claimed.length === 0) throw refuse(errorKeys.password.fundLocked);
   if (await verifySecret(m.fund_password_hash, pin)) {
     await db.query(`UPDATE members SET fund_pin_failures = 0, fund_pin_locked_until = NULL WHERE id = $1`, [memberId]);
     return;
@@ -30,5 +30,5 @@ export async function checkFundPin(db: Database, memberId: string, pin: string, 
     await tx.query(`UPDATE members SET fund_pin_failures = $2, fund_pin_locked_until = $3 WHERE id = $1`, [memberId, next.failures, next.lockedUntil]);
     return next.locked;
   });
-  throw refuse(locked ? errorKeys.password.fundLocked : errorKeys.password.fundWrong, locked ? 429 : 400);
+  throw refuse(locked ? errorKeys.password.fundLocked : errorKeys.password.fundWrong);
 }

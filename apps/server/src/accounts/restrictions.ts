@@ -1,7 +1,7 @@
 import type { Sql } from '@kabuto/db/database';
 import type { RestrictionKind } from '@kabuto/contracts/fields';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
-import { refuse } from '../http/app-error.ts';
+import { refuse } from '../errors/public.ts';
 
 const keys: Record<RestrictionKind, ErrorKey> = {
   frozen: errorKeys.restriction.frozen,
@@ -18,5 +18,5 @@ export async function refuseIfRestricted(sql: Sql, memberId: string, kinds: read
     [memberId, [...kinds]],
   );
   const first = kinds.find((k) => rows.some((r) => r.kind === k));
-  if (first) throw refuse(keys[first], 403);
+  if (first) throw refuse(keys[first]);
 }

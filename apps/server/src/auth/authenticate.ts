@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { AppError } from '../http/app-error.ts';
-import type { Principal } from '../http/policy.ts';
+import { refuse } from '../errors/public.ts';
+import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { resolveSession } from './session.service.ts';
 
@@ -21,7 +21,7 @@ export function makeAuthenticate(db: Database, clock: Clock) {
     if (!token) return null;
     const principal = await resolveSession(db, token, clock.now());
     if (!principal) return null;
-    if (header(req, 'account') !== principal.account) throw new AppError(errorKeys.auth.accountMismatch, 401);
+    if (header(req, 'account') !== principal.account) throw refuse(errorKeys.auth.accountMismatch);
     return principal;
   };
 }

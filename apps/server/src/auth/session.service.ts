@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from '@kabuto/db/database';
 import type { StaffRole } from '@kabuto/contracts/fields';
-import type { Principal } from '../http/policy.ts';
+import type { Principal } from '../http/public.ts';
 
 // Sessions: 256-bit random tokens, stored only as SHA-256 hashes.
 export const sessionHours = { normal: 12, remembered: 24 * 30 } as const;

@@ -1,13 +1,12 @@
 import { bankCardAddCall, bankCardRemoveCall, bankCardsListCall } from '@kabuto/contracts/funds/bank-cards';
 import { successKeys } from '@kabuto/contracts/errors';
-import { memberPolicy } from '../http/policy.ts';
-import { route, type Route } from '../http/route.ts';
+import { route, type Route } from '../http/public.ts';
 import type { BankCardService } from './bank-card.service.ts';
 
 export function bankCardRoutes(cards: BankCardService): Route[] {
   return [
-    route({ call: bankCardsListCall, policy: memberPolicy, handler: ({ principal }) => cards.list(principal.memberId) }),
-    route({ call: bankCardAddCall, policy: memberPolicy, success: successKeys.cardAdded, handler: ({ principal, body }) => cards.add(principal.memberId, body) }),
-    route({ call: bankCardRemoveCall, policy: memberPolicy, success: successKeys.cardRemoved, handler: ({ principal, body }) => cards.remove(principal.memberId, body.id) }),
+    route({ call: bankCardsListCall, handler: ({ principal }) => cards.list(principal.memberId) }),
+    route({ call: bankCardAddCall, success: successKeys.cardAdded, handler: ({ principal, body }) => cards.add(principal.memberId, body) }),
+    route({ call: bankCardRemoveCall, success: successKeys.cardRemoved, handler: ({ principal, body }) => cards.remove(principal.memberId, body.id) }),
   ];
 }

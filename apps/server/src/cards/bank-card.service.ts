@@ -3,7 +3,7 @@ import type { Database, Sql } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { RequestOf } from '@kabuto/contracts/call';
 import type { BankCard, bankCardAddCall } from '@kabuto/contracts/funds/bank-cards';
-import { refuse } from '../http/app-error.ts';
+import { refuse } from '../errors/public.ts';
 import type { Clock } from '../clock.ts';
 import { maskTail } from './mask-number.ts';
 
@@ -60,9 +60,9 @@ export async function requireOwnCard(
   memberId: string,
   cardId: string,
 ): Promise<{ id: string; holderName: string; bankName: string; branchName: string; cardNumber: string }> {
-  if (!uuidPattern.test(cardId)) throw refuse(errorKeys.cards.bankCardNotExist, 404);
+  if (!uuidPattern.test(cardId)) throw refuse(errorKeys.cards.bankCardNotExist);
   const [row] = await sql.query<CardRow>(`SELECT ${cardColumns} FROM bank_cards WHERE id = $1 AND member_id = $2 AND removed_at IS NULL FOR SHARE`, [cardId, memberId]);
-  if (!row) throw refuse(errorKeys.cards.bankCardNotExist, 404);
+  if (!row) throw refuse(errorKeys.cards.bankCardNotExist);
   return { id: row.id, holderName: row.holder_name, bankName: row.bank_name, branchName: row.branch_name, cardNumber: row.card_number };
 }
 
@@ -83,13 +83,13 @@ export function bankCardService({ db, clock }: BankCardDeps) {
             `SELECT real_name_status, real_name FROM members WHERE id = $1 FOR UPDATE`,
             [memberId],
           );
-          if (m?.real_name_status !== 'verified' || !m.real_name) throw refuse(errorKeys.verification.required, 403);
-          if (body.indianBank && (!body.ifsc || !body.upi)) throw refuse(errorKeys.cards.indianFieldsRequired, 400);
-          if (!sameHolderName(body.holderName, m.real_name)) throw refuse(errorKeys.cards.holderMismatch, 422);
+          if (m?.real_name_status !== 'verified' || !m.real_name) throw refuse(errorKeys.verification.required);
+          if (body.indianBank && (!body.ifsc || !body.upi)) throw refuse(errorKeys.cards.indianFieldsRequired);
+          if (!sameHolderName(body.holderName, m.real_name)) throw refuse(errorKeys.cards.holderMismatch);
           const taken = await tx.query(`SELECT 1 FROM bank_cards WHERE member_id = $1 AND bank_name = $2 AND card_number = $3 AND removed_at IS NULL`, [
             memberId, body.bankName, body.cardNumber,
           ]);
-          if (taken.length > 0) throw refuse(errorKeys.cards.alreadyExists, 409);
+          if (taken.length > 0) throw refuse(errorKeys.cards.alreadyExists);
           const [row] = await tx.query<CardRow>(
             `INSERT INTO bank_cards (member_id, holder_name, bank_name, branch_name, branch_code, card_number, card_type, ifsc, upi, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${cardColumns}`,
@@ -101,20 +101,20 @@ export function bankCardService({ db, clock }: BankCardDeps) {
           return cardWire(row as CardRow);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw refuse(errorKeys.cards.alreadyExists, 409);
+        if (isUniqueViolation(err)) throw refuse(errorKeys.cards.alreadyExists);
         throw err;
       }
     },
 
     /** Someone else's card answers exactly like a missing one; a card with a pending withdrawal stays. */
     async remove(memberId: string, cardId: string): Promise<null> {
-      if (!uuidPattern.test(cardId)) throw refuse(errorKeys.cards.bankCardNotExist, 404);
+      if (!uuidPattern.test(cardId)) throw refuse(errorKeys.cards.bankCardNotExist);
       const now = clock.now();
       await db.transaction(async (tx) => {
         const [card] = await tx.query<{ id: string }>(`SELECT id FROM bank_cards WHERE id = $1 AND member_id = $2 AND removed_at IS NULL FOR UPDATE`, [cardId, memberId]);
-        if (!card) throw refuse(errorKeys.cards.bankCardNotExist, 404);
+        if (!card) throw refuse(errorKeys.cards.bankCardNotExist);
         const pending = await tx.query(`SELECT 1 FROM withdrawals WHERE bank_card_id = $1 AND status = 'pending'`, [cardId]);
-        if (pending.length > 0) throw refuse(errorKeys.cards.pendingWithdrawal, 409);
+        if (pending.length > 0) throw refuse(errorKeys.cards.pendingWithdrawal);
         await tx.query(`UPDATE bank_cards SET removed_at = $2 WHERE id = $1`, [cardId, now]);
       });
       return null;

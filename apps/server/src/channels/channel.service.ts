@@ -5,11 +5,11 @@ import type { depositChannelsCall } from '@kabuto/contracts/funds/deposits';
 import type { adminChannelSaveCall } from '@kabuto/contracts/admin/settings';
 import { money, toWire, tryMoney } from '@kabuto/domain/money';
 import { moneyWindow, type WindowRule } from '@kabuto/domain/calendar/money-window';
-import { refuse } from '../http/app-error.ts';
-import type { StaffPrincipal } from '../http/policy.ts';
+import { refuse } from '../errors/public.ts';
+import type { StaffPrincipal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { readSetting, writeSetting } from '../settings/settings.service.ts';
+import { recordAudit } from '../audit/public.ts';
+import { readSetting, writeSetting } from '../settings/public.ts';
 
 export type ChannelWindowRule = 'profile' | 'always';
 export type MarketProfile = 'demo' | 'tse';
@@ -65,9 +65,9 @@ export async function requireActiveChannel(
   sql: Sql,
   id: string,
 ): Promise<{ id: string; name: string; currency: 'JPY'; min: string; max: string; windowRule: ChannelWindowRule }> {
-  if (!uuidPattern.test(id)) throw refuse(errorKeys.funds.channelNotFound, 404);
+  if (!uuidPattern.test(id)) throw refuse(errorKeys.funds.channelNotFound);
   const [row] = await sql.query<ChannelRow>(`SELECT ${channelColumns} FROM deposit_channels WHERE id = $1 AND active`, [id]);
-  if (!row) throw refuse(errorKeys.funds.channelNotFound, 404);
+  if (!row) throw refuse(errorKeys.funds.channelNotFound);
   return { id: row.id, name: row.name, currency: 'JPY', min: toWire(money(row.min_amount)), max: toWire(money(row.max_amount)), windowRule: row.window_rule };
 }
 
@@ -90,7 +90,7 @@ export async function withdrawalLimits(sql: Sql): Promise<{ min: string; max: st
 }
 
 const requireMinNotAboveMax = (min: string, max: string): void => {
-  if (money(min).gt(money(max))) throw refuse(errorKeys.request.invalid, 400);
+  if (money(min).gt(money(max))) throw refuse(errorKeys.request.invalid);
 };
 
 export function channelService({ db, clock, marketProfile }: ChannelDeps) {
@@ -132,7 +132,7 @@ export function channelService({ db, clock, marketProfile }: ChannelDeps) {
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${channelColumns}`,
               [...values, now],
             );
-        if (!row) throw refuse(errorKeys.funds.channelNotFound, 404);
+        if (!row) throw refuse(errorKeys.funds.channelNotFound);
         const saved = adminChannelWire(row);
         const summary = `${body.id ? 'updated' : 'created'}: ${saved.name}, ${saved.min}–${saved.max} JPY, window ${saved.windowRule}, ${saved.active ? 'active' : 'inactive'}`;
         await recordAudit(tx, { actorId: staff.memberId, actorRole: staff.role, action: 'channel.save', target: saved.id, reason: summary, requestId }, now);

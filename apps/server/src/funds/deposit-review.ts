@@ -3,9 +3,9 @@ import { Decimal } from '@kabuto/domain/money';
 import { transfer } from '@kabuto/domain/ledger/journal';
 import type { Currency } from '@kabuto/domain/currency';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { recordCreditEvent } from '../credit/credit-score.service.ts';
-import { ledgerReasons, post } from '../ledger/post.ts';
-import { lockMoneyApplication, uuidPattern, type ReviewKind } from '../reviews/review-kind.ts';
+import { recordCreditEvent } from '../credit/public.ts';
+import { ledgerReasons, post } from '../ledger/public.ts';
+import { lockMoneyApplication, uuidPattern, type ReviewKind } from '../reviews/public.ts';
 
 // SPEC §1, §9: the inviter receives ¥200 when the invitee's first deposit is approved.
 export const referralReward = { amount: '200', currency: 'JPY' } as const;

@@ -3,15 +3,15 @@ import { moneyWindow } from '@kabuto/domain/calendar/money-window';
 import { toWire } from '@kabuto/domain/money';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { FundRecord } from '@kabuto/contracts/funds/deposits';
-import { refuse } from '../http/app-error.ts';
-import type { Principal } from '../http/policy.ts';
+import { refuse } from '../errors/public.ts';
+import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
-import { requireOwnUpload } from '../uploads/upload.service.ts';
-import { requireActiveChannel, resolveWindowRule } from '../channels/channel.service.ts';
+import { requireOwnUpload } from '../uploads/public.ts';
+import { requireActiveChannel, resolveWindowRule } from '../channels/public.ts';
 import { orderNumber } from './order-number.ts';
 import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
-import { refuseIfRestricted } from '../accounts/restrictions.ts';
+import { refuseIfRestricted } from '../accounts/public.ts';
 
 /** The code a member puts on the bank transfer so staff can match it (SPEC §3 Deposit). */
 export const referenceCodeFor = (account: string): string => `K${account}`;
@@ -46,7 +46,7 @@ export function depositService(deps: { db: Database; clock: Clock; marketProfile
       const now = clock.now();
       await refuseIfRestricted(db, p.memberId, ['frozen']);
       const channel = await requireActiveChannel(db, body.channelId);
-      if (!moneyWindow(resolveWindowRule(channel.windowRule, deps.marketProfile), now).open) throw refuse(errorKeys.funds.depositClosed, 422);
+      if (!moneyWindow(resolveWindowRule(channel.windowRule, deps.marketProfile), now).open) throw refuse(errorKeys.funds.depositClosed);
       const amount = parseAmount(body.amount, channel.currency);
       requireWithin(amount, channel.min, channel.max, { below: errorKeys.funds.depositBelowMin, above: errorKeys.funds.depositAboveMax });
       await requireOwnUpload(db, p.memberId, body.receiptImageId, 'deposit_receipt');

@@ -5,22 +5,22 @@ import { receivedAmount } from '@kabuto/domain/fx/received-amount';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { exchangeCreateCall, exchangeQuoteCall } from '@kabuto/contracts/funds/exchange';
-import { refuse } from '../http/app-error.ts';
-import type { Principal } from '../http/policy.ts';
+import { refuse } from '../errors/public.ts';
+import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
-import type { RateProvider } from '../fx/rate-provider.ts';
-import { ledgerReasons, post } from '../ledger/post.ts';
+import type { RateProvider } from '../fx/public.ts';
+import { ledgerReasons, post } from '../ledger/public.ts';
 import { orderNumber } from './order-number.ts';
 import { parseAmount } from './amount-limits.ts';
-import { refuseIfRestricted } from '../accounts/restrictions.ts';
+import { refuseIfRestricted } from '../accounts/public.ts';
 
 // A quote holds its rate this long; the member confirms within it or asks again.
 export const quoteValidSeconds = 60;
 
 /** SPEC §3: INR exchanges only to or from USD; any other pair of listed currencies is allowed. */
 export function requireExchangeablePair(from: Currency, to: Currency): void {
-  if (from === to) throw refuse(errorKeys.exchange.sameCurrency, 400);
-  if ((from === 'INR' && to !== 'USD') || (to === 'INR' && from !== 'USD')) throw refuse(errorKeys.exchange.unsupportedPair, 400);
+  if (from === to) throw refuse(errorKeys.exchange.sameCurrency);
+  if ((from === 'INR' && to !== 'USD') || (to === 'INR' && from !== 'USD')) throw refuse(errorKeys.exchange.unsupportedPair);
 }
 
 
@@ -65,7 +65,7 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
       const now = clock.now();
       const r = await deps.rates.rate(body.from, body.to, now);
       const toAmount = receivedAmount(amount, r.rate, body.to);
-      if (toAmount.lte(0)) throw refuse(errorKeys.funds.amountInvalid, 400);
+      if (toAmount.lte(0)) throw refuse(errorKeys.funds.amountInvalid);
       const expiresAt = new Date(now.getTime() + quoteValidSeconds * 1000);
       const [row] = await db.query<{ id: string }>(
         `INSERT INTO exchange_quotes (member_id, from_currency, to_currency, amount, rate, to_amount, source, as_of, expires_at, created_at)
@@ -99,8 +99,8 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
         // A retry of this very request (its reply lost) gets the exchange it made, not a refusal.
         const earlier = clientKey ? await exchangeByClientKey(tx, p.memberId, clientKey) : null;
         if (earlier) return earlier;
-        if (!q || new Date(q.expires_at) <= now) throw refuse(errorKeys.exchange.quoteExpired, 409);
-        if ((await tx.query(`SELECT 1 FROM exchanges WHERE quote_id = $1`, [q.id])).length > 0) throw refuse(errorKeys.exchange.quoteExpired, 409);
+        if (!q || new Date(q.expires_at) <= now) throw refuse(errorKeys.exchange.quoteExpired);
+        if ((await tx.query(`SELECT 1 FROM exchanges WHERE quote_id = $1`, [q.id])).length > 0) throw refuse(errorKeys.exchange.quoteExpired);
         const orderNo = orderNumber('X', now);
         await tx.query(
           `INSERT INTO exchanges (order_no, member_id, quote_id, from_currency, to_currency, amount, rate, to_amount, source, created_at, client_key)

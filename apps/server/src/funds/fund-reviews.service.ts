@@ -2,7 +2,7 @@ import type { Database } from '@kabuto/db/database';
 import { Decimal, toWire } from '@kabuto/domain/money';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { adminDepositsListCall, adminWithdrawalsListCall } from '@kabuto/contracts/admin/reviews';
-import type { ApprovalState, ReviewsService } from '../reviews/reviews.service.ts';
+import type { ApprovalState, ReviewsService } from '../reviews/public.ts';
 import { depositReviewKind } from './deposit-review.ts';
 import { withdrawalReviewKind } from './withdrawal-review.ts';
 

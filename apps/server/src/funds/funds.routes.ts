@@ -8,8 +8,7 @@ import { exchangeCreateCall, exchangeQuoteCall } from '@kabuto/contracts/funds/e
 import { fundRecordsCall, timelineCall } from '@kabuto/contracts/funds/records';
 import { adminDepositsListCall, adminWithdrawalsListCall } from '@kabuto/contracts/admin/reviews';
 import { adminReconciliationCall } from '@kabuto/contracts/admin/settings';
-import { memberPolicy, staffPolicy } from '../http/policy.ts';
-import { route, type Route } from '../http/route.ts';
+import { route, type Route } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import type { depositService } from './deposit.service.ts';
 import type { withdrawalService } from './withdrawal.service.ts';
@@ -27,35 +26,33 @@ export interface FundServices {
   reviews: ReturnType<typeof fundReviewQueries>;
 }
 
-const readers = staffPolicy('admin', 'reviewer', 'auditor', 'support');
 
 export function fundRoutes(s: FundServices): Route[] {
   return [
-    route({ call: assetsCall, policy: memberPolicy, handler: ({ principal }) => s.records.assets(principal) }),
+    route({ call: assetsCall, handler: ({ principal }) => s.records.assets(principal) }),
     route({
-      call: depositCreateCall, policy: memberPolicy, success: successKeys.deposit,
+      call: depositCreateCall, success: successKeys.deposit,
       idempotent: { recover: (principal, key) => s.deposits.byClientKey(principal, key) },
       handler: ({ principal, body, idempotencyKey }) => s.deposits.create(principal, body, idempotencyKey),
     }),
-    route({ call: withdrawInfoCall, policy: memberPolicy, handler: ({ principal }) => s.withdrawals.info(principal) }),
+    route({ call: withdrawInfoCall, handler: ({ principal }) => s.withdrawals.info(principal) }),
     route({
-      call: withdrawCreateCall, policy: memberPolicy, success: successKeys.withdraw,
+      call: withdrawCreateCall, success: successKeys.withdraw,
       idempotent: { recover: (principal, key) => s.withdrawals.byClientKey(principal, key) },
       handler: ({ principal, body, requestId, idempotencyKey }) => s.withdrawals.create(principal, body, requestId, idempotencyKey),
     }),
-    route({ call: exchangeQuoteCall, policy: memberPolicy, handler: ({ principal, body }) => s.exchange.quote(principal, body) }),
+    route({ call: exchangeQuoteCall, handler: ({ principal, body }) => s.exchange.quote(principal, body) }),
     route({
-      call: exchangeCreateCall, policy: memberPolicy, success: successKeys.exchange,
+      call: exchangeCreateCall, success: successKeys.exchange,
       idempotent: { recover: (principal, key) => s.exchange.byClientKey(principal, key) },
       handler: ({ principal, body, requestId, idempotencyKey }) => s.exchange.create(principal, body, requestId, idempotencyKey),
     }),
-    route({ call: fundRecordsCall, policy: memberPolicy, handler: ({ principal, body }) => s.records.fundRecords(principal, body) }),
-    route({ call: timelineCall, policy: memberPolicy, handler: ({ principal, body }) => s.records.timeline(principal, body) }),
-    route({ call: adminDepositsListCall, policy: readers, handler: ({ body }) => s.reviews.deposits(body) }),
-    route({ call: adminWithdrawalsListCall, policy: readers, handler: ({ body }) => s.reviews.withdrawals(body) }),
+    route({ call: fundRecordsCall, handler: ({ principal, body }) => s.records.fundRecords(principal, body) }),
+    route({ call: timelineCall, handler: ({ principal, body }) => s.records.timeline(principal, body) }),
+    route({ call: adminDepositsListCall, handler: ({ body }) => s.reviews.deposits(body) }),
+    route({ call: adminWithdrawalsListCall, handler: ({ body }) => s.reviews.withdrawals(body) }),
     route({
       call: adminReconciliationCall,
-      policy: staffPolicy('admin', 'auditor'),
       handler: async () => ({ ...(await reconcile(s.db)), checkedAt: s.clock.now().toISOString() }),
     }),
   ];

@@ -5,9 +5,9 @@ import type { FundRecord } from '@kabuto/contracts/funds/deposits';
 import type { TimelineEntry } from '@kabuto/contracts/funds/records';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { assetsCall } from '@kabuto/contracts/funds/assets';
-import type { Principal } from '../http/policy.ts';
+import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
-import type { RateProvider } from '../fx/rate-provider.ts';
+import type { RateProvider } from '../fx/public.ts';
 import { fundRecord, type FundRow } from './fund-record.ts';
 
 // A member's deposits and withdrawals in the shape of one fund record (detail: channel, or card masked).

@@ -1,8 +1,8 @@
 import { transfer } from '@kabuto/domain/ledger/journal';
 import type { Currency } from '@kabuto/domain/currency';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { ledgerReasons, post } from '../ledger/post.ts';
-import { lockMoneyApplication, uuidPattern, type ReviewKind } from '../reviews/review-kind.ts';
+import { ledgerReasons, post } from '../ledger/public.ts';
+import { lockMoneyApplication, uuidPattern, type ReviewKind } from '../reviews/public.ts';
 
 /** Withdrawals under review: approval pays the frozen amount out to bank clearing; rejection returns it to available. */
 export const withdrawalReviewKind: ReviewKind = {

@@ -8,14 +8,14 @@ import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import type { FundRecord } from '@kabuto/contracts/funds/deposits';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { withdrawInfoCall } from '@kabuto/contracts/funds/withdrawals';
-import { refuse } from '../http/app-error.ts';
-import type { Principal } from '../http/policy.ts';
+import { refuse } from '../errors/public.ts';
+import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
-import { checkFundPin } from '../accounts/fund-pin.ts';
-import { requireOwnCard } from '../cards/bank-card.service.ts';
-import { resolveWindowRule, withdrawalLimits } from '../channels/channel.service.ts';
-import { creditScoreOf } from '../credit/credit-score.service.ts';
-import { ledgerReasons, post } from '../ledger/post.ts';
+import { checkFundPin } from '../accounts/public.ts';
+import { requireOwnCard } from '../cards/public.ts';
+import { resolveWindowRule, withdrawalLimits } from '../channels/public.ts';
+import { creditScoreOf } from '../credit/public.ts';
+import { ledgerReasons, post } from '../ledger/public.ts';
 import { orderNumber } from './order-number.ts';
 import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
@@ -32,14 +32,14 @@ const withdrawalRecord = (r: WithdrawalRow): FundRecord => fundRecord(r, 'withdr
 
 
 // The domain names what blocks a withdrawal; these are the refusals the member reads for each.
-const blockerRefusal: Record<WithdrawalBlocker, [ErrorKey, 403 | 404 | 409 | 422]> = {
-  frozen: [errorKeys.restriction.frozen, 403],
-  noWithdrawal: [errorKeys.restriction.noWithdrawal, 403],
-  noCard: [errorKeys.cards.bankCardNotExist, 404],
-  noFundPassword: [errorKeys.password.fundNotSet, 409],
-  pendingWithdrawal: [errorKeys.process.otherFundOperation, 409],
-  creditScoreTooLow: [errorKeys.funds.creditScoreTooLow, 403],
-  windowClosed: [errorKeys.funds.withdrawClosed, 422],
+const blockerRefusal: Record<WithdrawalBlocker, ErrorKey> = {
+  frozen: errorKeys.restriction.frozen,
+  noWithdrawal: errorKeys.restriction.noWithdrawal,
+  noCard: errorKeys.cards.bankCardNotExist,
+  noFundPassword: errorKeys.password.fundNotSet,
+  pendingWithdrawal: errorKeys.process.otherFundOperation,
+  creditScoreTooLow: errorKeys.funds.creditScoreTooLow,
+  windowClosed: errorKeys.funds.withdrawClosed,
 };
 
 // Withdrawals carry no fee (issue 3; DESIGN "no hidden fee").
@@ -104,7 +104,7 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
         creditThreshold: score.threshold,
         windowOpen: moneyWindow(resolveWindowRule(limits.windowRule, deps.marketProfile), now).open,
       });
-      if (blocker) throw refuse(...blockerRefusal[blocker]);
+      if (blocker) throw refuse(blockerRefusal[blocker]);
       await checkFundPin(db, p.memberId, body.fundPassword, now);
       const amount = parseAmount(body.amount, 'JPY');
       requireWithin(amount, limits.min, limits.max, { below: errorKeys.funds.withdrawBelowMin, above: errorKeys.funds.withdrawAboveMax });
@@ -139,7 +139,7 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
         // The same request twice (its first reply lost): answer with the withdrawal it created.
         const existing = clientKey && isUniqueViolation(err) ? await byClientKey(p, clientKey) : null;
         if (existing) return existing;
-        if (isUniqueViolation(err, 'withdrawals_one_pending')) throw refuse(errorKeys.process.otherFundOperation, 409);
+        if (isUniqueViolation(err, 'withdrawals_one_pending')) throw refuse(errorKeys.process.otherFundOperation);
         throw err;
       }
     },

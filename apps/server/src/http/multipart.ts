@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { AppError } from './app-error.ts';
+import { Refusal, refuse } from '../errors/public.ts';
 import type { MultipartSpec, RawAnswer, UploadedFile } from './route.ts';
 
 // Room for the form fields and part headers around the file in one request.
@@ -21,17 +21,17 @@ export function registerMultipartScope(app: FastifyInstance, addRoute: (scope: F
 
 /** Reads the form fields (for the contract) and the one file part of a multipart request. */
 export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<{ fields: Record<string, unknown>; file: UploadedFile | undefined }> {
-  if (!req.isMultipart()) throw new AppError(errorKeys.request.invalid, 400);
+  if (!req.isMultipart()) throw refuse(errorKeys.request.invalid);
   // Refused before reading when the client already says the body is too large.
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > spec.maxFileBytes + formOverheadBytes) throw new AppError(errorKeys.upload.tooLarge, 413);
+  if (declared > spec.maxFileBytes + formOverheadBytes) throw refuse(errorKeys.upload.tooLarge);
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
   try {
     const parts = req.parts({ limits: { fileSize: spec.maxFileBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 20 } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated || part.fieldname in fields) throw new AppError(errorKeys.request.invalid, 400);
+        if (part.valueTruncated || part.fieldnameTruncated || part.fieldname in fields) throw refuse(errorKeys.request.invalid);
         fields[part.fieldname] = part.value;
         continue;
       }
@@ -41,13 +41,13 @@ export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): P
         size += chunk.length;
         chunks.push(chunk);
       }
-      if (part.fieldname !== spec.fileField) throw new AppError(errorKeys.request.invalid, 400);
+      if (part.fieldname !== spec.fileField) throw refuse(errorKeys.request.invalid);
       file = { bytes: Buffer.concat(chunks), tooLarge: part.file.truncated || size > spec.maxFileBytes };
     }
   } catch (err) {
-    if (err instanceof AppError) throw err;
+    if (err instanceof Refusal) throw err;
     // Malformed multipart, a second file, too many fields: the request is not what the contract says.
-    throw new AppError(errorKeys.request.invalid, 400);
+    throw refuse(errorKeys.request.invalid);
   }
   return { fields, file };
 }

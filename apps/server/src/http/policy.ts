@@ -1,14 +1,7 @@
 import type { StaffRole } from '@kabuto/contracts/fields';
 
-// STYLE §9: every route states who may call it.
-export type PublicPolicy = { readonly kind: 'public' };
-export type MemberPolicy = { readonly kind: 'member' };
-export type StaffPolicy = { readonly kind: 'staff'; readonly roles: readonly StaffRole[] };
-export type Policy = PublicPolicy | MemberPolicy | StaffPolicy;
-
-export const publicPolicy: PublicPolicy = { kind: 'public' };
-export const memberPolicy: MemberPolicy = { kind: 'member' };
-export const staffPolicy = (...roles: StaffRole[]): StaffPolicy => ({ kind: 'staff', roles });
+// STYLE §9: every call states who may make it — on its contract (packages/contracts/src/policy.ts).
+export type { CallPolicy as Policy, MemberPolicy, PublicPolicy, StaffPolicy } from '@kabuto/contracts/policy';
 
 export interface Principal {
   readonly memberId: string;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { errorKeys } from '@kabuto/contracts/errors';
-import { AppError } from './app-error.ts';
+import { allErrorKeys, errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
+import { Refusal, refuse } from '../errors/public.ts';
+import { InvalidRequest, statusOf } from './refusal-status.ts';
 import type { Principal } from './policy.ts';
 import { bodyHash, idempotencyKeyPattern, type IdempotencyStore } from './idempotency.ts';
 import { readMultipart, registerMultipartScope, sendRaw } from './multipart.ts';
@@ -18,9 +19,10 @@ export type RateLimits = Record<RateLimitName, RateLimitRule>;
 export type Authenticate = (req: FastifyRequest) => Promise<Principal | null>;
 
 /** First catalogued key among the issues, else the generic one. */
-export function keyOf(error: z.ZodError): string {
+const catalogued = new Set<string>(allErrorKeys());
+export function keyOf(error: z.ZodError): ErrorKey {
   for (const issue of error.issues) {
-    if (issue.message.startsWith('errors.')) return issue.message;
+    if (catalogued.has(issue.message)) return issue.message as ErrorKey;
   }
   return errorKeys.request.invalid;
 }
@@ -42,15 +44,15 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
       limit ? { config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } } : {},
       async (req, reply) => {
         const principal = await authenticate(req);
-        if (r.policy.kind !== 'public' && !principal) throw new AppError(errorKeys.auth.required, 401);
+        if (r.policy.kind !== 'public' && !principal) throw refuse(errorKeys.auth.required);
         if (r.policy.kind === 'staff' && (!principal?.role || !r.policy.roles.includes(principal.role))) {
-          throw new AppError(errorKeys.auth.forbidden, 403);
+          throw refuse(errorKeys.auth.forbidden);
         }
         // A request without a body reads as {}; a JSON `null` body is not an object and is refused by the contract.
         const input = r.multipart ? await readMultipart(req, r.multipart) : { fields: req.body === undefined ? {} : req.body, file: undefined };
         const parsed = r.call.request.safeParse(input.fields);
-        if (!parsed.success) throw new AppError(keyOf(parsed.error) as AppError['key'], 400);
-        if (containsNul(parsed.data)) throw new AppError(errorKeys.request.invalid, 400);
+        if (!parsed.success) throw new InvalidRequest(keyOf(parsed.error));
+        if (containsNul(parsed.data)) throw refuse(errorKeys.request.invalid);
         if (r.raw) return sendRaw(reply, (await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip, idempotencyKey: null })) as RawAnswer);
         const run = async (idempotencyKey: string | null = null) => {
           const data = await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip, file: input.file, idempotencyKey });
@@ -58,10 +60,10 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
         };
         const key = req.headers['idempotency-key'];
         if (!r.idempotent || key === undefined || !principal) return run();
-        if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) throw new AppError(errorKeys.request.invalid, 400);
+        if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) throw refuse(errorKeys.request.invalid);
         const start = await idempotency.begin(principal.memberId, key, r.call.path, bodyHash(r.call.path, parsed.data));
-        if (start.kind === 'reused') throw new AppError(errorKeys.idempotency.keyReused, 422);
-        if (start.kind === 'inProgress') throw new AppError(errorKeys.idempotency.inProgress, 409);
+        if (start.kind === 'reused') throw refuse(errorKeys.idempotency.keyReused);
+        if (start.kind === 'inProgress') throw refuse(errorKeys.idempotency.inProgress);
         if (start.kind === 'replay') return reply.code(start.httpStatus).header('idempotent-replay', 'true').send(start.body);
         if (start.kind === 'stale') {
           // The first run's process died: its business row (committed with the key) rebuilds the answer.
@@ -71,14 +73,14 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
             await idempotency.finish(principal.memberId, key, 200, answer);
             return reply.code(200).header('idempotent-replay', 'true').send(answer);
           }
-          if (!(await idempotency.reclaim(principal.memberId, key))) throw new AppError(errorKeys.idempotency.inProgress, 409);
+          if (!(await idempotency.reclaim(principal.memberId, key))) throw refuse(errorKeys.idempotency.inProgress);
         }
         try {
           const answer = await run(key);
           await idempotency.finish(principal.memberId, key, 200, answer);
           return answer;
         } catch (err) {
-          if (err instanceof AppError) await idempotency.finish(principal.memberId, key, err.httpStatus, { status: 0, msg: err.key, data: null });
+          if (err instanceof Refusal) await idempotency.finish(principal.memberId, key, statusOf(err), { status: 0, msg: err.key, data: null });
           else await idempotency.abandon(principal.memberId, key);
           throw err;
         }

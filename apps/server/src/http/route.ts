@@ -47,7 +47,7 @@ export interface RawAnswer {
 type PrincipalFor<P extends Policy> = P extends PublicPolicy ? Principal | null : Principal;
 
 export interface Route {
-  readonly call: CallContract<z.ZodType, z.ZodType>;
+  readonly call: CallContract<z.ZodType, z.ZodType, Policy>;
   readonly policy: Policy;
   readonly rateLimit?: RateLimitName;
   readonly success?: SuccessKey;
@@ -60,10 +60,9 @@ export interface Route {
   readonly handler: (ctx: RouteContext<unknown, Principal | null>) => Promise<unknown>;
 }
 
-/** STYLE §4: a route is its contract, its policy and one service call. */
+/** STYLE §4: a route is its contract (which carries its policy) and one service call. */
 export function route<Req extends z.ZodType, Res extends z.ZodType, P extends Policy>(def: {
-  call: CallContract<Req, Res>;
-  policy: P;
+  call: CallContract<Req, Res, P>;
   rateLimit?: RateLimitName;
   success?: SuccessKey;
   idempotent?: IdempotentSpec<z.input<Res>>;
@@ -71,5 +70,5 @@ export function route<Req extends z.ZodType, Res extends z.ZodType, P extends Po
   raw?: { readonly contentTypes: readonly string[] };
   handler: (ctx: RouteContext<z.output<Req>, PrincipalFor<P>>) => Promise<z.input<Res>>;
 }): Route {
-  return def as unknown as Route;
+  return { ...def, policy: def.call.policy } as unknown as Route;
 }

@@ -1,14 +1,14 @@
 import type { Sql } from '@kabuto/db/database';
 import { InsufficientFundsError, postEntry, type EntryInput } from '@kabuto/db/ledger';
 import type { ErrorKey } from '@kabuto/contracts/errors';
-import { refuse } from '../http/app-error.ts';
+import { refuse } from '../errors/public.ts';
 
 /** Posts one entry; a balance that would go negative becomes the given catalogued refusal. */
 export async function post(sql: Sql, entry: EntryInput, whenShort: ErrorKey): Promise<string> {
   try {
     return await postEntry(sql, entry);
   } catch (err) {
-    if (err instanceof InsufficientFundsError) throw refuse(whenShort, 409);
+    if (err instanceof InsufficientFundsError) throw refuse(whenShort);
     throw err;
   }
 }

@@ -4,13 +4,13 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import type { RestrictionKind, StaffRole } from '@kabuto/contracts/fields';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { adminMemberDetailCall, adminMemberSearchCall } from '@kabuto/contracts/admin/members';
-import { refuse } from '../http/app-error.ts';
-import type { StaffPrincipal } from '../http/policy.ts';
+import { refuse } from '../errors/public.ts';
+import type { StaffPrincipal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { endAllSessions } from '../auth/session.service.ts';
-import { creditScoreOf } from '../credit/credit-score.service.ts';
-import { balancesWire, memberBalances, memberTimeline } from '../funds/records.service.ts';
+import { recordAudit } from '../audit/public.ts';
+import { endAllSessions } from '../auth/public.ts';
+import { creditScoreOf } from '../credit/public.ts';
+import { balancesWire, memberBalances, memberTimeline } from '../funds/public.ts';
 
 export interface MemberAdminDeps {
   db: Database;
@@ -48,9 +48,9 @@ const summaryWire = (r: MemberRow): MemberSummary => ({
 
 export function memberAdminService({ db, clock }: MemberAdminDeps) {
   const findMember = async (sql: Sql, memberId: string, lock = false): Promise<MemberRow> => {
-    if (!uuidPattern.test(memberId)) throw refuse(errorKeys.admin.memberNotFound, 404);
+    if (!uuidPattern.test(memberId)) throw refuse(errorKeys.admin.memberNotFound);
     const [row] = await sql.query<MemberRow>(`SELECT ${memberColumns} FROM members m WHERE m.id = $1${lock ? ' FOR UPDATE' : ''}`, [memberId]);
-    if (!row) throw refuse(errorKeys.admin.memberNotFound, 404);
+    if (!row) throw refuse(errorKeys.admin.memberNotFound);
     return row;
   };
 
@@ -103,9 +103,9 @@ export function memberAdminService({ db, clock }: MemberAdminDeps) {
       try {
         await db.transaction(async (tx) => {
           const member = await findMember(tx, body.memberId, true);
-          if (member.id === staff.memberId) throw refuse(errorKeys.auth.forbidden, 403);
+          if (member.id === staff.memberId) throw refuse(errorKeys.auth.forbidden);
           const active = await tx.query(`SELECT 1 FROM member_restrictions WHERE member_id = $1 AND kind = $2 AND lifted_at IS NULL`, [member.id, body.kind]);
-          if (active.length > 0) throw refuse(errorKeys.admin.restrictionActive, 409);
+          if (active.length > 0) throw refuse(errorKeys.admin.restrictionActive);
           await tx.query(`INSERT INTO member_restrictions (member_id, kind, reason, set_by, set_at) VALUES ($1, $2, $3, $4, $5)`, [
             member.id, body.kind, body.reason, staff.memberId, now,
           ]);
@@ -117,7 +117,7 @@ export function memberAdminService({ db, clock }: MemberAdminDeps) {
           );
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw refuse(errorKeys.admin.restrictionActive, 409);
+        if (isUniqueViolation(err)) throw refuse(errorKeys.admin.restrictionActive);
         throw err;
       }
       return null;
@@ -128,12 +128,12 @@ export function memberAdminService({ db, clock }: MemberAdminDeps) {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const member = await findMember(tx, body.memberId, true);
-        if (member.id === staff.memberId) throw refuse(errorKeys.auth.forbidden, 403);
+        if (member.id === staff.memberId) throw refuse(errorKeys.auth.forbidden);
         const lifted = await tx.query(
           `UPDATE member_restrictions SET lifted_at = $3, lifted_by = $4, lift_reason = $5 WHERE member_id = $1 AND kind = $2 AND lifted_at IS NULL RETURNING id`,
           [member.id, body.kind, now, staff.memberId, body.reason],
         );
-        if (lifted.length === 0) throw refuse(errorKeys.admin.restrictionNotActive, 409);
+        if (lifted.length === 0) throw refuse(errorKeys.admin.restrictionNotActive);
         await recordAudit(
           tx,
           { actorId: staff.memberId, actorRole: staff.role, action: 'member.lift', target: member.account, reason: `${body.kind}: ${body.reason}`, requestId },

@@ -1,5 +1,5 @@
 import type { Database } from '@kabuto/db/database';
-import { expireIdempotencyKeys } from '../http/idempotency.ts';
+import { expireIdempotencyKeys } from '../http/public.ts';
 import type { JobRunner } from './jobs.ts';
 
 // Relayed events are kept a week for inspection, then pruned.

@@ -101,7 +101,7 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
     const member = { token: login.data.token, account };
     const deposit = async (via: Proc): Promise<string> => {
       const upload = multipartBody({ purpose: 'deposit_receipt' }, [{ name: 'r.png', type: 'image/png', data: png() }]);
-      const up = (await (await fetch(`${via.base}/api/vue/upload/image`, { method: 'POST', headers: { ...member, 'content-type': upload.contentType }, body: upload.payload })).json()) as { data: { id: string } };
+      const up = (await (await fetch(`${via.base}/api/vue/upload/image`, { method: 'POST', headers: { ...member, 'content-type': upload.contentType }, body: new Uint8Array(upload.payload) })).json()) as { data: { id: string } };
       const channels = await post<{ channels: { id: string }[] }>(via, 'user/deposit/channels', {}, member);
       const dep = await post<{ id: string }>(via, 'user/deposit/create', { channelId: channels.data.channels[0]?.id, amount: '20000', receiptImageId: up.data.id }, member);
       expect(dep.status).toBe(1);

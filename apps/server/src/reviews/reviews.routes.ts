@@ -1,7 +1,7 @@
 import { adminDepositsDecideCall, adminQueueCountsCall, adminRealNameDecideCall, adminWithdrawalsDecideCall } from '@kabuto/contracts/admin/reviews';
 import { successKeys } from '@kabuto/contracts/errors';
-import { asStaff, staffPolicy } from '../http/policy.ts';
-import { route, type Route } from '../http/route.ts';
+import { asStaff } from '../http/public.ts';
+import { route, type Route } from '../http/public.ts';
 import type { ReviewKind } from './review-kind.ts';
 import type { ReviewsService } from './reviews.service.ts';
 
@@ -11,19 +11,17 @@ export interface ReviewKinds {
   withdrawals: ReviewKind;
 }
 
-const deciders = staffPolicy('admin', 'reviewer');
 
 /** Every kind's decision goes through the one lifecycle; the queue counts are one query over all kinds. */
 export function reviewRoutes(reviews: ReviewsService, kinds: ReviewKinds): Route[] {
   const decide = (kind: ReviewKind) => ({ principal, body, requestId }: { principal: Parameters<typeof asStaff>[0]; body: { id: string; decision: 'approve' | 'reject'; reason: string }; requestId: string }) =>
     reviews.decide(kind, asStaff(principal), body, requestId);
   return [
-    route({ call: adminRealNameDecideCall, policy: deciders, success: successKeys.decided, handler: decide(kinds.realName) }),
-    route({ call: adminDepositsDecideCall, policy: deciders, success: successKeys.decided, handler: decide(kinds.deposits) }),
-    route({ call: adminWithdrawalsDecideCall, policy: deciders, success: successKeys.decided, handler: decide(kinds.withdrawals) }),
+    route({ call: adminRealNameDecideCall, success: successKeys.decided, handler: decide(kinds.realName) }),
+    route({ call: adminDepositsDecideCall, success: successKeys.decided, handler: decide(kinds.deposits) }),
+    route({ call: adminWithdrawalsDecideCall, success: successKeys.decided, handler: decide(kinds.withdrawals) }),
     route({
       call: adminQueueCountsCall,
-      policy: staffPolicy('admin', 'reviewer', 'support', 'auditor'),
       handler: async () => {
         const counts = await reviews.pendingCounts([kinds.realName, kinds.deposits, kinds.withdrawals]);
         return { realName: counts[kinds.realName.name] ?? 0, deposits: counts[kinds.deposits.name] ?? 0, withdrawals: counts[kinds.withdrawals.name] ?? 0 };

@@ -4,10 +4,10 @@ import { Decimal } from '@kabuto/domain/money';
 import { approvalsRequired, reviewStep, type ReviewDecision } from '@kabuto/domain/reviews/four-eyes';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { ReviewStatus } from '@kabuto/contracts/fields';
-import { refuse } from '../http/app-error.ts';
-import type { StaffPrincipal } from '../http/policy.ts';
+import { refuse } from '../errors/public.ts';
+import type { StaffPrincipal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/public.ts';
 import type { ReviewKind, ReviewSubject } from './review-kind.ts';
 
 export interface DecisionResult {
@@ -54,18 +54,18 @@ export function reviewsService(deps: ReviewsDeps) {
 
   return {
     async decide(kind: ReviewKind, staff: StaffPrincipal, body: { id: string; decision: ReviewDecision; reason: string }, requestId: string): Promise<DecisionResult> {
-      if (!kind.idPattern.test(body.id)) throw refuse(errorKeys.order.notExist, 404);
+      if (!kind.idPattern.test(body.id)) throw refuse(errorKeys.order.notExist);
       const now = clock.now();
       try {
         const result = await db.transaction(async (tx) => {
           const subject = await kind.lock(tx, body.id);
-          if (!subject) throw refuse(errorKeys.order.notExist, 404);
-          if (subject.memberId === staff.memberId) throw refuse(errorKeys.review.ownCase, 403);
-          if (subject.status !== 'pending') throw refuse(errorKeys.order.notInReview, 409);
+          if (!subject) throw refuse(errorKeys.order.notExist);
+          if (subject.memberId === staff.memberId) throw refuse(errorKeys.review.ownCase);
+          if (subject.status !== 'pending') throw refuse(errorKeys.order.notInReview);
           const approvers = await priorApprovers(tx, kind, subject.id);
           const required = approvalsRequired(subject.amount, threshold);
           const step = reviewStep({ applicantId: subject.memberId, staffId: staff.memberId, decision: body.decision, priorApprovers: approvers, approvalsRequired: required });
-          if (step.kind === 'refused') throw refuse(step.reason === 'ownCase' ? errorKeys.review.ownCase : errorKeys.review.alreadyDecidedByYou, step.reason === 'ownCase' ? 403 : 409);
+          if (step.kind === 'refused') throw refuse(step.reason === 'ownCase' ? errorKeys.review.ownCase : errorKeys.review.alreadyDecidedByYou);
           const final = step.kind === 'final';
           await tx.query(
             `INSERT INTO review_decisions (kind, subject_id, staff_id, decision, reason, final, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -85,7 +85,7 @@ export function reviewsService(deps: ReviewsDeps) {
         return result;
       } catch (err) {
         // Two decisions by one person racing each other: the log's unique key lets only one in.
-        if (isUniqueViolation(err)) throw refuse(errorKeys.review.alreadyDecidedByYou, 409);
+        if (isUniqueViolation(err)) throw refuse(errorKeys.review.alreadyDecidedByYou);
         throw err;
       }
     },

@@ -5,9 +5,9 @@ import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { clientMessageSchema, streamCloseCodes, streamTopics, type ServerMessage, type StreamTopic } from '@kabuto/contracts/stream/messages';
 import type { Clock } from '../clock.ts';
-import { resolveSession } from '../auth/session.service.ts';
-import { busChannels, type Bus } from '../platform/bus.ts';
-import { lastMemberSeq, type RelayedEvent } from '../platform/outbox.ts';
+import { resolveSession } from '../auth/public.ts';
+import { busChannels, type Bus } from '../platform/public.ts';
+import { lastMemberSeq, type RelayedEvent } from '../platform/public.ts';
 
 export const streamPath = '/api/vue/stream';
 

@@ -23,5 +23,8 @@ export function describeScaled(title: string, body: (services: () => ScaledServi
         throw new Error('SCALED_TESTS_REQUIRED=1 but TEST_DATABASE_URL and TEST_REDIS_URL are not both set');
       });
     });
+    return;
   }
+  // Reported as skipped (not hidden) on a machine without them; the one conditional skip, allowed by lint here only.
+  describe.skipIf(true)(`${title} [needs TEST_DATABASE_URL and TEST_REDIS_URL]`, () => body(() => ({ databaseUrl: '', redisUrl: '' })));
 }

@@ -1,6 +1,5 @@
 import { uploadImageCall, viewImageCall } from '@kabuto/contracts/funds/real-name';
-import { memberPolicy } from '../http/policy.ts';
-import { route, type Route } from '../http/route.ts';
+import { route, type Route } from '../http/public.ts';
 import { imageContentTypes } from './image-content.ts';
 import { maxImageBytes, type UploadService } from './upload.service.ts';
 
@@ -8,11 +7,10 @@ export function uploadRoutes(uploads: UploadService): Route[] {
   return [
     route({
       call: uploadImageCall,
-      policy: memberPolicy,
       multipart: { fileField: 'file', maxFileBytes: maxImageBytes },
       handler: ({ principal, body, file }) => uploads.store(principal.memberId, body.purpose, file),
     }),
     // Staff of every role read ID images and receipts for their reviews; the service checks owner-or-staff.
-    route({ call: viewImageCall, policy: memberPolicy, raw: { contentTypes: imageContentTypes }, handler: ({ principal, body, requestId }) => uploads.view(principal, body.id, requestId) }),
+    route({ call: viewImageCall, raw: { contentTypes: imageContentTypes }, handler: ({ principal, body, requestId }) => uploads.view(principal, body.id, requestId) }),
   ];
 }

@@ -3,12 +3,12 @@ import type { Database, Sql } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { UploadPurpose, uploadImageCall } from '@kabuto/contracts/funds/real-name';
-import { refuse } from '../http/app-error.ts';
-import type { Principal } from '../http/policy.ts';
-import type { RawAnswer, UploadedFile } from '../http/route.ts';
+import { refuse } from '../errors/public.ts';
+import type { Principal } from '../http/public.ts';
+import type { RawAnswer, UploadedFile } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { imageExtensions, judgeImage, type ImageType } from './image-content.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAudit } from '../audit/public.ts';
 import type { UploadStorage } from './upload-storage.ts';
 
 // SPEC §5 and §9: images at most 5 MB.
@@ -29,19 +29,19 @@ const storedNamePattern = /^[0-9a-f]{48}$/;
  * The same answer for someone else's upload, so its existence is not revealed.
  */
 export async function requireOwnUpload(sql: Sql, memberId: string, uploadId: string, purpose: UploadPurpose): Promise<void> {
-  if (!uuidPattern.test(uploadId)) throw refuse(errorKeys.upload.notFound, 404);
+  if (!uuidPattern.test(uploadId)) throw refuse(errorKeys.upload.notFound);
   const rows = await sql.query(`SELECT 1 FROM uploads WHERE id = $1 AND member_id = $2 AND purpose = $3`, [uploadId, memberId, purpose]);
-  if (rows.length === 0) throw refuse(errorKeys.upload.notFound, 404);
+  if (rows.length === 0) throw refuse(errorKeys.upload.notFound);
 }
 
 export function uploadService({ db, clock, storage }: UploadDeps) {
   return {
     /** Checks the bytes, writes them under a random name, then records the upload; nothing is kept on refusal. */
     async store(memberId: string, purpose: UploadPurpose, file: UploadedFile | undefined): Promise<ResponseOf<typeof uploadImageCall>> {
-      if (file?.tooLarge) throw refuse(errorKeys.upload.tooLarge, 413);
-      if (!file || file.bytes.length === 0) throw refuse(errorKeys.upload.empty, 400);
+      if (file?.tooLarge) throw refuse(errorKeys.upload.tooLarge);
+      if (!file || file.bytes.length === 0) throw refuse(errorKeys.upload.empty);
       const contentType = judgeImage(file.bytes);
-      if (!contentType) throw refuse(errorKeys.upload.badType, 415);
+      if (!contentType) throw refuse(errorKeys.upload.badType);
       const storedName = randomBytes(24).toString('hex');
       await storage.put(storedName, file.bytes);
       try {
@@ -62,13 +62,13 @@ export function uploadService({ db, clock, storage }: UploadDeps) {
         `SELECT u.member_id, u.content_type, u.stored_name, u.purpose, m.account FROM uploads u JOIN members m ON m.id = u.member_id WHERE u.id = $1`,
         [id],
       );
-      if (!row || (row.member_id !== p.memberId && !p.role) || !storedNamePattern.test(row.stored_name)) throw refuse(errorKeys.upload.notFound, 404);
+      if (!row || (row.member_id !== p.memberId && !p.role) || !storedNamePattern.test(row.stored_name)) throw refuse(errorKeys.upload.notFound);
       // Staff looking at a member's documents is a staff action: it goes in the audit log.
       if (p.role && row.member_id !== p.memberId) {
         await recordAudit(db, { actorId: p.memberId, actorRole: p.role, action: 'upload.view', target: `${row.account} ${row.purpose} ${id}`, requestId }, clock.now());
       }
       const bytes = await storage.get(row.stored_name);
-      if (!bytes) throw refuse(errorKeys.upload.notFound, 404);
+      if (!bytes) throw refuse(errorKeys.upload.notFound);
       return {
         contentType: row.content_type,
         bytes,

@@ -1,6 +1,6 @@
 import type { ReviewStatus } from '@kabuto/contracts/fields';
-import { recordCreditEvent } from '../credit/credit-score.service.ts';
-import { bigintIdPattern, type ReviewKind } from '../reviews/review-kind.ts';
+import { recordCreditEvent } from '../credit/public.ts';
+import { bigintIdPattern, type ReviewKind } from '../reviews/public.ts';
 
 /** Real-name submissions: approval makes the submitted name the member's verified name (+10 credit). */
 export const realNameReviewKind: ReviewKind = {

@@ -5,12 +5,12 @@ import type { ReviewStatus } from '@kabuto/contracts/fields';
 import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
 import type { realNameStatusCall, realNameSubmitCall } from '@kabuto/contracts/funds/real-name';
 import type { adminRealNameListCall } from '@kabuto/contracts/admin/reviews';
-import type { ApprovalState, ReviewsService } from '../reviews/reviews.service.ts';
+import type { ApprovalState, ReviewsService } from '../reviews/public.ts';
 import { realNameReviewKind } from './real-name-review.ts';
-import { refuse } from '../http/app-error.ts';
+import { refuse } from '../errors/public.ts';
 import type { Clock } from '../clock.ts';
-import { requireOwnUpload } from '../uploads/upload.service.ts';
-import { maskTail } from '../cards/mask-number.ts';
+import { requireOwnUpload } from '../uploads/public.ts';
+import { maskTail } from '../cards/public.ts';
 
 export interface RealNameDeps {
   db: Database;
@@ -65,8 +65,8 @@ export function realNameService({ db, clock, reviews }: RealNameDeps) {
       try {
         await db.transaction(async (tx) => {
           const [m] = await tx.query<{ real_name_status: RealNameStatus }>(`SELECT real_name_status FROM members WHERE id = $1 FOR UPDATE`, [memberId]);
-          if (m?.real_name_status === 'verified') throw refuse(errorKeys.verification.alreadyVerified, 409);
-          if (m?.real_name_status === 'pending') throw refuse(errorKeys.verification.pending, 409);
+          if (m?.real_name_status === 'verified') throw refuse(errorKeys.verification.alreadyVerified);
+          if (m?.real_name_status === 'pending') throw refuse(errorKeys.verification.pending);
           await requireOwnUpload(tx, memberId, body.frontImageId, 'id_front');
           await requireOwnUpload(tx, memberId, body.backImageId, 'id_back');
           await tx.query(
@@ -76,7 +76,7 @@ export function realNameService({ db, clock, reviews }: RealNameDeps) {
           await tx.query(`UPDATE members SET real_name_status = 'pending' WHERE id = $1`, [memberId]);
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw refuse(errorKeys.verification.pending, 409);
+        if (isUniqueViolation(err)) throw refuse(errorKeys.verification.pending);
         throw err;
       }
       return { status: 'pending' };

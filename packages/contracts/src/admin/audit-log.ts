@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { staffRoleField } from '../fields.ts';
 
@@ -15,6 +16,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogCall = defineCall({
+  policy: staffCall('admin', 'auditor'),
   path: 'admin/auditLog',
   summary: 'Staff: the append-only audit log, newest first',
   request: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { idField, reasonField, restrictionKinds } from '../fields.ts';
@@ -15,6 +16,7 @@ export const memberSummarySchema = z.object({
 });
 
 export const adminMemberSearchCall = defineCall({
+  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
   path: 'admin/members/search',
   summary: 'Staff: find members by account, name or invitation code',
   request: z.object({ q: z.string().trim().max(64, { error: errorKeys.request.invalid }).default('') }),
@@ -32,6 +34,7 @@ export const restrictionRecordSchema = z.object({
 });
 
 export const adminMemberDetailCall = defineCall({
+  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
   path: 'admin/members/detail',
   summary: 'Staff: a member’s balances, restrictions, credit score and money timeline',
   request: z.object({ memberId: idField }),
@@ -45,6 +48,7 @@ export const adminMemberDetailCall = defineCall({
 });
 
 export const adminRestrictCall = defineCall({
+  policy: staffCall('admin', 'support'),
   path: 'admin/members/restrict',
   summary: 'Staff: set a SPEC §6 restriction on a member, with the reason the member will read',
   request: z.object({ memberId: idField, kind: z.enum(restrictionKinds), reason: reasonField }),
@@ -52,6 +56,7 @@ export const adminRestrictCall = defineCall({
 });
 
 export const adminLiftRestrictionCall = defineCall({
+  policy: staffCall('admin', 'support'),
   path: 'admin/members/lift',
   summary: 'Staff: lift an active restriction, with a reason',
   request: z.object({ memberId: idField, kind: z.enum(restrictionKinds), reason: reasonField }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { amountField, moneyString } from '../fields.ts';
@@ -21,6 +22,7 @@ const text = (max: number) =>
   z.string({ error: errorKeys.request.invalid }).trim().min(1, { error: errorKeys.request.invalid }).max(max, { error: errorKeys.request.invalid });
 
 export const adminChannelsListCall = defineCall({
+  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
   path: 'admin/channels/list',
   summary: 'Staff: deposit channels, active or not',
   request: z.object({}),
@@ -28,6 +30,7 @@ export const adminChannelsListCall = defineCall({
 });
 
 export const adminChannelSaveCall = defineCall({
+  policy: staffCall('admin'),
   path: 'admin/channels/save',
   summary: 'Staff (admin): create or update a deposit channel and its limits',
   request: z.object({
@@ -49,6 +52,7 @@ export const adminChannelSaveCall = defineCall({
 export const withdrawalLimitsSchema = z.object({ min: moneyString, max: moneyString, windowRule: z.enum(['profile', 'always']) });
 
 export const adminWithdrawalLimitsGetCall = defineCall({
+  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
   path: 'admin/withdrawalLimits/get',
   summary: 'Staff: the withdrawal minimum, maximum and window rule',
   request: z.object({}),
@@ -56,6 +60,7 @@ export const adminWithdrawalLimitsGetCall = defineCall({
 });
 
 export const adminWithdrawalLimitsSaveCall = defineCall({
+  policy: staffCall('admin'),
   path: 'admin/withdrawalLimits/save',
   summary: 'Staff (admin): set the withdrawal minimum, maximum and window rule',
   request: z.object({ min: amountField, max: amountField, windowRule: z.enum(['profile', 'always']) }),
@@ -63,6 +68,7 @@ export const adminWithdrawalLimitsSaveCall = defineCall({
 });
 
 export const adminReconciliationCall = defineCall({
+  policy: staffCall('admin', 'auditor'),
   path: 'admin/reconciliation',
   summary: 'Staff: recompute every balance from the journal and list any difference',
   request: z.object({}),

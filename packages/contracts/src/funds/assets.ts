@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { currencyField, moneyString } from '../fields.ts';
 
@@ -12,6 +13,7 @@ export const balanceSchema = z.object({
 
 // SPEC §3 Funds; DESIGN: total assets = available + frozen + margin + unrealised P&L (JPY books).
 export const assetsCall = defineCall({
+  policy: memberCall,
   path: 'user/assets',
   summary: 'Member centre figures: total assets, available, frozen, profit (JPY) and every currency balance',
   request: z.object({}),

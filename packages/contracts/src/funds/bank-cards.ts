@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { idField } from '../fields.ts';
@@ -23,6 +24,7 @@ export const bankCardSchema = z.object({
 export type BankCard = z.infer<typeof bankCardSchema>;
 
 export const bankCardsListCall = defineCall({
+  policy: memberCall,
   path: 'user/bankCards/list',
   summary: 'The member’s bank cards',
   request: z.object({}),
@@ -30,6 +32,7 @@ export const bankCardsListCall = defineCall({
 });
 
 export const bankCardAddCall = defineCall({
+  policy: memberCall,
   path: 'user/bankCards/add',
   summary: 'Add a bank card in the verified name (IFSC and UPI for Indian banks)',
   request: z.object({
@@ -48,6 +51,7 @@ export const bankCardAddCall = defineCall({
 });
 
 export const bankCardRemoveCall = defineCall({
+  policy: memberCall,
   path: 'user/bankCards/remove',
   summary: 'Remove a bank card (not while a withdrawal to it is pending)',
   request: z.object({ id: idField }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { amountField, moneyString, reviewStatus } from '../fields.ts';
@@ -26,6 +27,7 @@ export const depositChannelSchema = z.object({
 });
 
 export const depositChannelsCall = defineCall({
+  policy: memberCall,
   path: 'user/deposit/channels',
   summary: 'Deposit channels (segregated bank accounts) with limits, window and the member’s transfer reference',
   request: z.object({}),
@@ -48,6 +50,7 @@ export const fundRecordSchema = z.object({
 export type FundRecord = z.infer<typeof fundRecordSchema>;
 
 export const depositCreateCall = defineCall({
+  policy: memberCall,
   path: 'user/deposit/create',
   summary: 'Submit a deposit: channel, amount and the uploaded transfer receipt; it waits for review',
   request: z.object({

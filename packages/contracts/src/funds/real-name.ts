@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 
 export const realNameStatusCall = defineCall({
+  policy: memberCall,
   path: 'user/realName/status',
   summary: 'Real-name verification status, the submitted name and the reason of a rejection',
   request: z.object({}),
@@ -16,6 +18,7 @@ export const realNameStatusCall = defineCall({
 });
 
 export const realNameSubmitCall = defineCall({
+  policy: memberCall,
   path: 'user/realName/submit',
   summary: 'Submit real name, ID number and the two uploaded ID images for review',
   request: z.object({
@@ -35,6 +38,7 @@ export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /** Multipart call (fields `purpose`, `file`): only the answer has a JSON contract. */
 export const uploadImageCall = defineCall({
+  policy: memberCall,
   path: 'upload/image',
   summary: 'Upload a JPG, PNG or GIF (checked by content, at most 5 MB); multipart fields purpose and file',
   request: z.object({ purpose: z.enum(uploadPurposes) }),
@@ -43,6 +47,7 @@ export const uploadImageCall = defineCall({
 
 /** Answers the image bytes, to the owner and to staff only. */
 export const viewImageCall = defineCall({
+  policy: memberCall,
   path: 'upload/view',
   summary: 'The bytes of an uploaded image, for its owner and for staff',
   request: z.object({ id: z.uuid({ error: errorKeys.upload.notFound }) }),

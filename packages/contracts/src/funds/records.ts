@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { pageFields } from '../fields.ts';
 import { fundRecordSchema } from './deposits.ts';
 
 export const fundRecordsCall = defineCall({
+  policy: memberCall,
   path: 'user/fundRecords',
   summary: 'Deposits and withdrawals with order number, amount, status and remarks, newest first',
   request: z.object({ type: z.enum(['all', 'deposit', 'withdrawal']).default('all'), ...pageFields }),
@@ -23,6 +25,7 @@ export const timelineEntrySchema = z.object({
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
 export const timelineCall = defineCall({
+  policy: memberCall,
   path: 'user/timeline',
   summary: 'Every journal entry that touched the member’s money, with its reason, newest first',
   request: z.object({ ...pageFields }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { amountField, moneyString } from '../fields.ts';
@@ -13,6 +14,7 @@ export const creditScoreSchema = z.object({
 });
 
 export const creditScoreCall = defineCall({
+  policy: memberCall,
   path: 'user/creditScore',
   summary: 'The credit score, the withdrawal threshold, the published rules and every change with its reason',
   request: z.object({}),
@@ -20,6 +22,7 @@ export const creditScoreCall = defineCall({
 });
 
 export const withdrawInfoCall = defineCall({
+  policy: memberCall,
   path: 'user/withdraw/info',
   summary: 'What applies before a withdrawal: limits, window, withdrawable amount, credit score, fee (none)',
   request: z.object({}),
@@ -38,6 +41,7 @@ export const withdrawInfoCall = defineCall({
 });
 
 export const withdrawCreateCall = defineCall({
+  policy: memberCall,
   path: 'user/withdraw/create',
   summary: 'Request a withdrawal to one of the member’s cards; the amount is frozen until review',
   request: z.object({

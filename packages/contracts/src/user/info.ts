@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { restrictionKinds, staffRoleField } from '../fields.ts';
 
@@ -9,6 +10,7 @@ export const restrictionSchema = z.object({
 });
 
 export const userInfoCall = defineCall({
+  policy: memberCall,
   path: 'user/info',
   summary: 'The signed-in member: account, invitation code, verification status, restrictions',
   request: z.object({}),

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { memberCall, publicCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { anyPasswordField, loginAccountField, staffRoleField } from '../fields.ts';
 
 export const loginCall = defineCall({
+  policy: publicCall,
   path: 'user/login',
   summary: 'Sign in; the answer carries the session token and whether the account is staff',
   request: z.object({
@@ -23,6 +25,7 @@ export const loginCall = defineCall({
 });
 
 export const logoutCall = defineCall({
+  policy: memberCall,
   path: 'user/logout',
   summary: 'Sign out: ends this session',
   request: z.object({}),

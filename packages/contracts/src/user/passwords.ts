@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberCall, publicCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { accountField, anyPasswordField, newPasswordField } from '../fields.ts';
@@ -11,6 +12,7 @@ export const fundPasswordField = z
   .regex(/^\d{6}$/, { error: errorKeys.password.format });
 
 export const changePasswordCall = defineCall({
+  policy: memberCall,
   path: 'user/changePassword',
   summary: 'Change the login password; every session of the member ends',
   request: z
@@ -20,6 +22,7 @@ export const changePasswordCall = defineCall({
 });
 
 export const setFundPasswordCall = defineCall({
+  policy: memberCall,
   path: 'user/setFundPassword',
   summary: 'Set the fund password the first time (confirmed with the login password)',
   request: z
@@ -29,6 +32,7 @@ export const setFundPasswordCall = defineCall({
 });
 
 export const changeFundPasswordCall = defineCall({
+  policy: memberCall,
   path: 'user/changeFundPassword',
   summary: 'Change the fund password (old, new, confirm)',
   request: z
@@ -38,6 +42,7 @@ export const changeFundPasswordCall = defineCall({
 });
 
 export const sendResetCodeCall = defineCall({
+  policy: publicCall,
   path: 'user/sendResetCode',
   summary: 'Forgot password: send a one-time code by SMS (valid 10 minutes, 5 tries)',
   request: z.object({ account: accountField }),
@@ -45,6 +50,7 @@ export const sendResetCodeCall = defineCall({
 });
 
 export const resetPasswordCall = defineCall({
+  policy: publicCall,
   path: 'user/resetPassword',
   summary: 'Forgot password: set a new password with the one-time code',
   request: z

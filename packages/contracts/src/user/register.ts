@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { publicCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { accountField, newPasswordField } from '../fields.ts';
 
 export const registerCall = defineCall({
+  policy: publicCall,
   path: 'user/register',
   summary: 'Register a member with an invitation code',
   request: z

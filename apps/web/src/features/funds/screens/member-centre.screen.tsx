@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useAssets, useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
 import type { Assets, RealNameStatus } from '../api/funds.api.ts';
 import { MoneyActions } from '../components/money-actions.tsx';
-import { RestrictionNotice } from '../../settings/components/restriction-notice.tsx';
+import { RestrictionNotice } from '../../../shared/components/restriction-notice.tsx';
 import { AmountText } from '../../../shared/components/amount-text.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';

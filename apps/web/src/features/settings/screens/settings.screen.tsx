@@ -1,7 +1,7 @@
 import { Button, List, Skeleton, Tag, Toast } from 'antd-mobile';
 import { AppstoreOutline, FileOutline, GlobalOutline, InformationCircleOutline, LockOutline, PayCircleOutline, UserAddOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { RestrictionNotice } from '../components/restriction-notice.tsx';
+import { RestrictionNotice } from '../../../shared/components/restriction-notice.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { showNoticeKey } from '../../../shared/api/notice.ts';
 import { push } from '../../../shared/navigation/navigation.ts';

@@ -2,8 +2,8 @@ import { List } from 'antd-mobile';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@kabuto/domain/format/date';
-import type { UserInfo } from '../../../shared/session/use-user-info.ts';
-import { isLang } from '../../../shared/session/session.store.ts';
+import type { UserInfo } from '../session/use-user-info.ts';
+import { isLang } from '../session/session.store.ts';
 
 /** SPEC §6: restrictions on the account, each with its reason; all advise contacting customer service. */
 export function RestrictionNotice({ restrictions }: { restrictions: UserInfo['restrictions'] }) {

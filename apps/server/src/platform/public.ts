@@ -1,0 +1,10 @@
+// The platform module's public surface: other modules import only this file (issue 6 §3, lint kabuto/boundaries).
+export { busChannels, memoryBus, redisBus } from './bus.ts';
+export type { Bus } from './bus.ts';
+export { jobRunner } from './jobs.ts';
+export type { JobRunner } from './jobs.ts';
+export { advisoryLockLeader, soleLeader } from './leader.ts';
+export type { Leader } from './leader.ts';
+export { lastMemberSeq, outboxRelay, writeOutbox } from './outbox.ts';
+export type { OutboxRelay, RelayedEvent } from './outbox.ts';
+export { registerPlatformJobs } from './platform-jobs.ts';
