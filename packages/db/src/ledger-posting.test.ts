@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '@kabuto/domain/money';
 import { transfer } from '@kabuto/domain/ledger/journal';
 import type { Database } from './database.ts';
-import { InsufficientFundsError, postEntry, reconcile } from './ledger.ts';
+import { InsufficientFundsError, postEntries, postEntry, reconcile } from './ledger.ts';
 import { openTestDatabase, testDatabaseKinds } from './test-databases.ts';
 
 for (const kind of testDatabaseKinds()) {
@@ -85,6 +85,30 @@ for (const kind of testDatabaseKinds()) {
       for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(InsufficientFundsError);
       expect(await balance()).toMatch(/^100\.5/);
       expect(await balance('frozen')).toMatch(/^9900(\.0+)?$/);
+      expect((await reconcile(db)).ok).toBe(true);
+    });
+    it('posts many entries in one go: ids in order, balances moved once each, and all or nothing', async () => {
+      const before = new Decimal((await balance()) as string);
+      const lines = (amount: string) => transfer({ house: 'bank_clearing' }, available(), 'JPY', new Decimal(amount));
+      const ids = await db.transaction((tx) =>
+        postEntries(tx, ['100', '200', '300'].map((amount, i) => ({ kind: 'deposit', reason: 'ledger.deposit', refType: 'test', refId: `batch-${i}`, at, lines: lines(amount) }))),
+      );
+      expect(ids).toHaveLength(3);
+      expect(ids.map((id) => BigInt(id))).toEqual([...ids.map((id) => BigInt(id))].sort((a, b) => (a < b ? -1 : 1)));
+      const refs = await db.query<{ ref_id: string }>(`SELECT ref_id FROM journal_entries WHERE id = ANY($1::bigint[]) ORDER BY id`, [ids]);
+      expect(refs.map((r) => r.ref_id)).toEqual(['batch-0', 'batch-1', 'batch-2']);
+      expect(new Decimal((await balance()) as string).minus(before).toFixed(0)).toBe('600');
+      // One entry of a batch that would overdraw refuses the whole batch.
+      const entriesBefore = (await reconcile(db)).entries;
+      await expect(
+        db.transaction((tx) =>
+          postEntries(tx, [
+            { kind: 'deposit', reason: 'ledger.deposit', refType: 'test', refId: 'ok', at, lines: lines('1') },
+            { kind: 'withdrawal', reason: 'ledger.withdrawal', refType: 'test', refId: 'too-much', at, lines: transfer(available(), { member, book: 'frozen' }, 'JPY', new Decimal('99999999')) },
+          ]),
+        ),
+      ).rejects.toBeInstanceOf(InsufficientFundsError);
+      expect((await reconcile(db)).entries).toBe(entriesBefore);
       expect((await reconcile(db)).ok).toBe(true);
     });
   });

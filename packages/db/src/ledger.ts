@@ -3,6 +3,7 @@ import { Decimal, toWire } from '@kabuto/domain/money';
 import type { Currency } from '@kabuto/domain/currency';
 import type { Sql } from './database.ts';
 import { isCheckViolation } from './pg-errors.ts';
+import { one } from './rows.ts';
 
 /** A posting would take a member's available or frozen balance below zero. */
 export class InsufficientFundsError extends Error {
@@ -29,15 +30,13 @@ const refKey = (ref: AccountRef, currency: Currency): string =>
 async function accountId(sql: Sql, ref: AccountRef, currency: Currency): Promise<string> {
   if ('house' in ref) {
     await sql.query(`INSERT INTO ledger_accounts (house, currency) VALUES ($1, $2) ON CONFLICT (house, currency) WHERE house IS NOT NULL DO NOTHING`, [ref.house, currency]);
-    const [row] = await sql.query<{ id: string }>(`SELECT id::text AS id FROM ledger_accounts WHERE house = $1 AND currency = $2`, [ref.house, currency]);
-    return (row as { id: string }).id;
+    return (await one<{ id: string }>(sql, `SELECT id::text AS id FROM ledger_accounts WHERE house = $1 AND currency = $2`, [ref.house, currency])).id;
   }
   await sql.query(
     `INSERT INTO ledger_accounts (member_id, book, currency) VALUES ($1, $2, $3) ON CONFLICT (member_id, book, currency) WHERE member_id IS NOT NULL DO NOTHING`,
     [ref.member, ref.book, currency],
   );
-  const [row] = await sql.query<{ id: string }>(`SELECT id::text AS id FROM ledger_accounts WHERE member_id = $1 AND book = $2 AND currency = $3`, [ref.member, ref.book, currency]);
-  return (row as { id: string }).id;
+  return (await one<{ id: string }>(sql, `SELECT id::text AS id FROM ledger_accounts WHERE member_id = $1 AND book = $2 AND currency = $3`, [ref.member, ref.book, currency])).id;
 }
 
 
@@ -46,42 +45,72 @@ async function accountId(sql: Sql, ref: AccountRef, currency: Currency): Promise
  * transaction (the one that writes the business row). Accounts are locked in id order.
  */
 export async function postEntry(sql: Sql, entry: EntryInput): Promise<string> {
-  assertBalanced(entry.lines);
+  const [id] = await postEntries(sql, [entry]);
+  return id as string;
+}
+
+/**
+ * Writes many balanced journal entries at once (fills, interest, draws): every account locked
+ * once in id order, then one INSERT for the entries, one for their postings and one UPDATE for
+ * the balances, whatever the number of entries. Returns the entry ids in the given order.
+ */
+export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Promise<string[]> {
+  if (entries.length === 0) return [];
+  for (const entry of entries) assertBalanced(entry.lines);
   const ids = new Map<string, string>();
-  for (const line of entry.lines) {
-    const key = refKey(line.account, line.currency);
-    if (!ids.has(key)) ids.set(key, await accountId(sql, line.account, line.currency));
+  for (const entry of entries) {
+    for (const line of entry.lines) {
+      const key = refKey(line.account, line.currency);
+      if (!ids.has(key)) ids.set(key, await accountId(sql, line.account, line.currency));
+    }
   }
   const deltas = new Map<string, Decimal>();
-  for (const line of entry.lines) {
-    const id = ids.get(refKey(line.account, line.currency)) as string;
-    deltas.set(id, (deltas.get(id) ?? new Decimal(0)).plus(line.amount));
+  for (const entry of entries) {
+    for (const line of entry.lines) {
+      const id = ids.get(refKey(line.account, line.currency)) as string;
+      deltas.set(id, (deltas.get(id) ?? new Decimal(0)).plus(line.amount));
+    }
   }
-  const ordered = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  const ordered = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
   await sql.query(`SELECT id FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ordered]);
-  const [row] = await sql.query<{ id: string }>(
-    `INSERT INTO journal_entries (kind, reason, ref_type, ref_id, request_id, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,
-    [entry.kind, entry.reason, entry.refType, entry.refId, entry.requestId ?? '', entry.at],
+  // Entry ids are drawn first, so every posting can name its entry in the same statement.
+  const entryIds = (
+    await sql.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::text AS id FROM generate_series(1, $1::int)`, [entries.length])
+  ).map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  await sql.query(
+    `INSERT INTO journal_entries (id, kind, reason, ref_type, ref_id, request_id, created_at) OVERRIDING SYSTEM VALUE
+     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])`,
+    [
+      entryIds,
+      entries.map((e) => e.kind),
+      entries.map((e) => e.reason),
+      entries.map((e) => e.refType),
+      entries.map((e) => e.refId),
+      entries.map((e) => e.requestId ?? ''),
+      entries.map((e) => e.at.toISOString()),
+    ],
   );
-  const entryId = (row as { id: string }).id;
-  for (const line of entry.lines) {
-    await sql.query(`INSERT INTO postings (entry_id, account_id, currency, amount) VALUES ($1, $2, $3, $4)`, [
-      entryId, ids.get(refKey(line.account, line.currency)) as string, line.currency, toWire(line.amount),
-    ]);
-  }
+  const postings = entries.flatMap((e, i) => e.lines.map((line) => ({ entry: entryIds[i] as string, account: ids.get(refKey(line.account, line.currency)) as string, currency: line.currency, amount: toWire(line.amount) })));
+  await sql.query(
+    `INSERT INTO postings (entry_id, account_id, currency, amount) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::numeric[])`,
+    [postings.map((p) => p.entry), postings.map((p) => p.account), postings.map((p) => p.currency), postings.map((p) => p.amount)],
+  );
+  const moved = ordered.filter((id) => !(deltas.get(id) as Decimal).isZero());
   // Marks this transaction as posting, so the balance guard (migration 004) lets these updates through.
   await sql.query(`SELECT set_config('kabuto.posting', 'on', true)`);
   try {
-    for (const id of ordered) {
-      const delta = deltas.get(id) as Decimal;
-      if (!delta.isZero()) await sql.query(`UPDATE ledger_accounts SET balance = balance + $2::numeric WHERE id = $1`, [id, toWire(delta)]);
+    if (moved.length > 0) {
+      await sql.query(
+        `UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM unnest($1::bigint[], $2::numeric[]) AS d(id, delta) WHERE a.id = d.id`,
+        [moved, moved.map((id) => toWire(deltas.get(id) as Decimal))],
+      );
     }
   } catch (err) {
     if (isCheckViolation(err, 'ledger_member_balance_not_negative')) throw new InsufficientFundsError();
     throw err;
   }
   await sql.query(`SELECT set_config('kabuto.posting', '', true)`);
-  return entryId;
+  return entries.map((_, i) => entryIds[i] as string);
 }
 
 export interface ReconciliationReport {

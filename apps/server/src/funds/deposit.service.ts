@@ -1,4 +1,5 @@
 import type { Database } from '@kabuto/db/database';
+import { one } from '@kabuto/db/rows';
 import { moneyWindow } from '@kabuto/domain/calendar/money-window';
 import { toWire } from '@kabuto/domain/money';
 import { errorKeys } from '@kabuto/contracts/errors';
@@ -57,8 +58,7 @@ export function depositService(deps: { db: Database; clock: Clock; marketProfile
         [orderNumber('D', now), p.memberId, channel.id, channel.currency, toWire(amount), referenceCodeFor(p.account), body.receiptImageId, now, clientKey],
       );
       if (!row && clientKey) return (await byClientKey(p, clientKey)) as FundRecord & { referenceCode: string };
-      const [created] = await db.query<DepositRow>(`${depositSelect} WHERE d.id = $1`, [row?.id ?? '']);
-      return depositRecord(created as DepositRow);
+      return depositRecord(await one<DepositRow>(db, `${depositSelect} WHERE d.id = $1`, [row?.id ?? '']));
     },
   };
 }

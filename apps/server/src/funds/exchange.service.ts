@@ -1,3 +1,4 @@
+import { one } from '@kabuto/db/rows';
 import type { Database, Sql } from '@kabuto/db/database';
 import { Decimal, toWire } from '@kabuto/domain/money';
 import type { Currency } from '@kabuto/domain/currency';
@@ -67,13 +68,14 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
       const toAmount = receivedAmount(amount, r.rate, body.to);
       if (toAmount.lte(0)) throw refuse(errorKeys.funds.amountInvalid);
       const expiresAt = new Date(now.getTime() + quoteValidSeconds * 1000);
-      const [row] = await db.query<{ id: string }>(
+      const row = await one<{ id: string }>(
+        db,
         `INSERT INTO exchange_quotes (member_id, from_currency, to_currency, amount, rate, to_amount, source, as_of, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
         [p.memberId, body.from, body.to, toWire(amount), toWire(r.rate), toWire(toAmount), r.source, r.asOf, expiresAt, now],
       );
       return {
-        quoteId: (row as { id: string }).id,
+        quoteId: row.id,
         from: body.from,
         to: body.to,
         amount: toWire(amount),

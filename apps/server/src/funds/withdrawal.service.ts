@@ -1,5 +1,6 @@
 import { isUniqueViolation } from '@kabuto/db/pg-errors';
 import type { Database } from '@kabuto/db/database';
+import { one } from '@kabuto/db/rows';
 import { moneyWindow } from '@kabuto/domain/calendar/money-window';
 import { Decimal, toWire } from '@kabuto/domain/money';
 import { transfer } from '@kabuto/domain/ledger/journal';
@@ -133,8 +134,7 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
           );
           return w.id;
         });
-        const [created] = await db.query<WithdrawalRow>(`${withdrawalSelect} WHERE w.id = $1`, [id]);
-        return withdrawalRecord(created as WithdrawalRow);
+        return withdrawalRecord(await one<WithdrawalRow>(db, `${withdrawalSelect} WHERE w.id = $1`, [id]));
       } catch (err) {
         // The same request twice (its first reply lost): answer with the withdrawal it created.
         const existing = clientKey && isUniqueViolation(err) ? await byClientKey(p, clientKey) : null;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { one } from '@kabuto/db/rows';
 import type { Database, Sql } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { ResponseOf } from '@kabuto/contracts/call';
@@ -45,11 +46,12 @@ export function uploadService({ db, clock, storage }: UploadDeps) {
       const storedName = randomBytes(24).toString('hex');
       await storage.put(storedName, file.bytes);
       try {
-        const [row] = await db.query<{ id: string }>(
+        const row = await one<{ id: string }>(
+          db,
           `INSERT INTO uploads (member_id, purpose, content_type, size_bytes, sha256, stored_name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
           [memberId, purpose, contentType, file.bytes.length, createHash('sha256').update(file.bytes).digest('hex'), storedName, clock.now()],
         );
-        return { id: (row as { id: string }).id, purpose, contentType, size: file.bytes.length };
+        return { id: row.id, purpose, contentType, size: file.bytes.length };
       } catch (err) {
         await storage.remove(storedName);
         throw err;
