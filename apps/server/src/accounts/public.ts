@@ -5,3 +5,4 @@ export { checkFundPin } from './fund-pin.ts';
 export { newInviteCode } from './invite-code.ts';
 export { hashSecret } from './password-hash.ts';
 export { refuseIfRestricted } from './restrictions.ts';
+export { setRealNameStatus } from './real-name-status.ts';

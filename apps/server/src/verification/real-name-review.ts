@@ -1,5 +1,6 @@
 import type { ReviewStatus } from '@kabuto/contracts/fields';
 import { recordCreditEvent } from '../credit/public.ts';
+import { setRealNameStatus } from '../accounts/public.ts';
 import { bigintIdPattern, type ReviewKind } from '../reviews/public.ts';
 
 /** Real-name submissions: approval makes the submitted name the member's verified name (+10 credit). */
@@ -22,10 +23,11 @@ export const realNameReviewKind: ReviewKind = {
       s.id, d.approved ? 'approved' : 'rejected', d.reason, d.staffId, d.at,
     ]);
     if (d.approved) {
-      await tx.query(`UPDATE members SET real_name_status = 'verified', real_name = (SELECT real_name FROM real_name_submissions WHERE id = $2::bigint) WHERE id = $1`, [s.memberId, s.id]);
+      const [sub] = await tx.query<{ real_name: string }>(`SELECT real_name FROM real_name_submissions WHERE id = $1::bigint`, [s.id]);
+      await setRealNameStatus(tx, s.memberId, 'verified', sub?.real_name);
       await recordCreditEvent(tx, { memberId: s.memberId, rule: 'realNameVerified', refType: 'realName', refId: s.id, at: d.at });
     } else {
-      await tx.query(`UPDATE members SET real_name_status = 'rejected' WHERE id = $1`, [s.memberId]);
+      await setRealNameStatus(tx, s.memberId, 'rejected');
     }
   },
 };

@@ -8,6 +8,7 @@ import type { adminRealNameListCall } from '@kabuto/contracts/admin/reviews';
 import type { ApprovalState, ReviewsService } from '../reviews/public.ts';
 import { realNameReviewKind } from './real-name-review.ts';
 import { refuse } from '../errors/public.ts';
+import { setRealNameStatus } from '../accounts/public.ts';
 import type { Clock } from '../clock.ts';
 import { requireOwnUpload } from '../uploads/public.ts';
 import { maskTail } from '../cards/public.ts';
@@ -73,7 +74,7 @@ export function realNameService({ db, clock, reviews }: RealNameDeps) {
             `INSERT INTO real_name_submissions (member_id, real_name, id_number, front_upload_id, back_upload_id, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
             [memberId, body.realName, body.idNumber.toUpperCase(), body.frontImageId, body.backImageId, now],
           );
-          await tx.query(`UPDATE members SET real_name_status = 'pending' WHERE id = $1`, [memberId]);
+          await setRealNameStatus(tx, memberId, 'pending');
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw refuse(errorKeys.verification.pending);
