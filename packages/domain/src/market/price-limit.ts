@@ -1,4 +1,5 @@
-import { Decimal, money } from '../money.ts';
+import type { Decimal} from '../money.ts';
+import { money } from '../money.ts';
 import { InvalidPriceError } from './tick-size.ts';
 
 // TSE daily price limits (制限値幅) by base price, normally the previous close. Source: JPX, "Daily

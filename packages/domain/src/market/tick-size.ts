@@ -1,4 +1,5 @@
-import { Decimal, money } from '../money.ts';
+import type { Decimal} from '../money.ts';
+import { money } from '../money.ts';
 
 // TSE tick sizes (呼値の単位) as in force since the 2014 reforms. Source: JPX, "Tick sizes"
 // (https://www.jpx.co.jp/english/equities/trading/domestic/07.html), written from the team's
