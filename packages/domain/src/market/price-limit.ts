@@ -1,4 +1,4 @@
-import type { Decimal} from '../money.ts';
+import type { Decimal } from '../money.ts';
 import { money } from '../money.ts';
 import { InvalidPriceError } from './tick-size.ts';
 

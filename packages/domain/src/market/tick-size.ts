@@ -1,4 +1,4 @@
-import type { Decimal} from '../money.ts';
+import type { Decimal } from '../money.ts';
 import { money } from '../money.ts';
 
 // TSE tick sizes (呼値の単位) as in force since the 2014 reforms. Source: JPX, "Tick sizes"
