@@ -2,10 +2,10 @@ import type { Decimal } from '../money.ts';
 import { money } from '../money.ts';
 import { InvalidPriceError } from './tick-size.ts';
 
-// TSE daily price limits (制限値幅) by base price, normally the previous close. Source: JPX, "Daily
-// price limits" (https://www.jpx.co.jp/english/equities/trading/domestic/06.html), written from the
-// team's knowledge of the published table on 2026-11-23. Special cases (limits widened after
-// consecutive limit days, base prices reset after corporate actions) are left to later issues.
+// TSE daily price limits (制限値幅) by base price, normally the previous close. Source: JPX trading
+// rules ("Daily price limits" / 制限値幅), written down from the team's knowledge of the published table
+// on 2026-11-23, not copied from a file. Special cases (limits widened after consecutive limit days,
+// base prices reset after corporate actions) are left to later issues.
 
 /** A band: base prices below `below` (yen) may move `width` yen either way; the last band has no ceiling. */
 export interface PriceLimitBand {

@@ -1,9 +1,10 @@
 import type { Decimal } from '../money.ts';
 import { money } from '../money.ts';
 
-// TSE tick sizes (呼値の単位) as in force since the 2014 reforms. Source: JPX, "Tick sizes"
-// (https://www.jpx.co.jp/english/equities/trading/domestic/07.html), written from the team's
-// knowledge of the published tables on 2026-11-23; DESIGN "Market and trading model".
+// TSE tick sizes (呼値の単位), the two tables in force since the 2014 reforms. Source: JPX trading
+// rules ("Tick sizes" / 呼値の単位), written down from the team's knowledge of the published tables on
+// 2026-11-23, not copied from a file. JPX introduced the finer table in 2014 for TOPIX 100
+// constituents; the issue and DESIGN apply it to TOPIX 500 constituents, and so do we.
 
 /** Which table applies: TOPIX 500 constituents have the finer table, every other stock the standard one. */
 export type TickTable = 'topix500' | 'standard';
