@@ -49,7 +49,8 @@ export const TICK_TABLES: Readonly<Record<TickTable, readonly TickBand[]>> = {
 
 /** Thrown for a price that cannot trade at all: zero, negative or not a decimal. */
 export class InvalidPriceError extends Error {
-  readonly key = 'errors.market.invalidPrice';
+  /** STYLE §12: a catalogued key; a price that cannot trade in a request is an invalid request. */
+  readonly key = 'errors.request.invalid';
   constructor(price: string) {
     super(`Invalid price: ${price}`);
     this.name = 'InvalidPriceError';
