@@ -50,5 +50,6 @@ export default tseslint.config(
   { files: ['packages/domain/**'], rules: forbid(['@kabuto/contracts', '@kabuto/db', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'zod', 'pg', '@electric-sql/pglite', 'fastify', 'react'], 'domain depends on nothing but a decimal type') },
   { files: ['packages/contracts/**'], rules: forbid(['@kabuto/db', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'pg', '@electric-sql/pglite', 'fastify', 'react'], 'contracts depend on zod and domain types only') },
   { files: ['packages/db/**'], rules: forbid(['@kabuto/contracts', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'fastify', 'react', 'zod'], 'db depends only on domain') },
+  { files: ['packages/market/**'], rules: forbid(['@kabuto/contracts', '@kabuto/db', '@kabuto/server', '@kabuto/web', 'zod', 'pg', '@electric-sql/pglite', 'fastify', 'react', 'ioredis', 'redis'], 'market depends only on domain (and its decimal type)') },
   { files: ['apps/web/**'], rules: forbid(['@kabuto/db', '@kabuto/market', '@kabuto/server', 'pg', '@electric-sql/pglite', 'fastify'], 'web may use contracts and domain only') },
 );

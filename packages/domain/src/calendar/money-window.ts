@@ -1,5 +1,5 @@
-import holidayJp from '@holiday-jp/holiday_jp';
 import { jstInstant, jstParts } from './jst.ts';
+import { isTradingDay } from './trading-day.ts';
 
 // SPEC §9: deposits (and, by the same rule, withdrawals) on weekdays 09:30–19:30 JST, closed on
 // Japanese public holidays and over the year-end break (31 Dec–3 Jan) under the `tse` profile.
@@ -15,14 +15,9 @@ export interface WindowState {
   opensAt: Date | null;
 }
 
-const isYearEndBreak = (month: number, day: number): boolean => (month === 12 && day === 31) || (month === 1 && day <= 3);
-
-/** A JST business day for money: a weekday, not a public holiday, not the year-end break. */
+/** A JST business day for money: the exchange's trading days (one calendar for both). */
 export function isMoneyDay(year: number, month: number, day: number): boolean {
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  if (weekday === 0 || weekday === 6 || isYearEndBreak(month, day)) return false;
-  // holiday_jp reads the local calendar date of the Date it is given.
-  return !holidayJp.isHoliday(new Date(year, month - 1, day, 12));
+  return isTradingDay(year, month, day);
 }
 
 export function moneyWindow(rule: WindowRule, now: Date): WindowState {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isOnTickGrid } from '@kabuto/domain/market/tick-size';
+import { money } from '@kabuto/domain/money';
+import { TSE_COMPANIES, TSE_SECTORS, findCompany } from './tse-companies.ts';
+
+describe('the simulated TSE universe', () => {
+  it('carries at least 150 companies', () => {
+    expect(TSE_COMPANIES.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it('has unique four-digit codes', () => {
+    const codes = TSE_COMPANIES.map((company) => company.code);
+    expect(codes.filter((code) => !/^\d{4}$/.test(code))).toEqual([]);
+    expect(codes.filter((code, index) => codes.indexOf(code) !== index)).toEqual([]);
+  });
+
+  it('names every company in Japanese, English and Traditional Chinese', () => {
+    const missing = TSE_COMPANIES.filter(({ names }) => [names.jp, names.en, names.tw].some((name) => name.trim() === ''));
+    expect(missing.map((company) => company.code)).toEqual([]);
+  });
+
+  it('gives every company one of the 33 TSE sectors, by code and by name', () => {
+    for (const company of TSE_COMPANIES) expect(company.sector).toBe(TSE_SECTORS[company.sectorCode]);
+    expect(Object.keys(TSE_SECTORS)).toHaveLength(33);
+  });
+
+  it('puts every base price above zero and on the tick grid of its table', () => {
+    const offGrid = TSE_COMPANIES.filter(({ basePrice, tickTable }) => !(money(basePrice).gt(0) && isOnTickGrid(basePrice, tickTable)));
+    expect(offGrid.map((company) => `${company.code} ${company.basePrice}`)).toEqual([]);
+  });
+
+  it('lets TOPIX 500 membership decide the tick table, and carries both tables', () => {
+    for (const company of TSE_COMPANIES) expect(company.tickTable).toBe(company.topix500 ? 'topix500' : 'standard');
+    expect(TSE_COMPANIES.filter((company) => !company.topix500).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('knows the household names', () => {
+    expect(findCompany('7203')?.names.en).toBe('Toyota Motor');
+    expect(findCompany('6758')?.names.jp).toBe('ソニーグループ');
+    expect(findCompany('9984')?.names.tw).toBe('軟銀集團');
+    expect(findCompany('8306')?.sector).toBe('Banks');
+    expect(findCompany('0000')).toBeUndefined();
+  });
+});
