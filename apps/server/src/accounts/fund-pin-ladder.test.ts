@@ -13,7 +13,7 @@ describeEachDatabase('the fund PIN ladder: wait from the 3rd wrong PIN, lock at 
     expect(await withdraw(h(), m, '000000')).toMatchObject({ http: 400, msg: errorKeys.password.fundWrong });
     expect(await withdraw(h(), m, '000001')).toMatchObject({ http: 400, msg: errorKeys.password.fundWrong });
     expect(await withdraw(h(), m, '000002')).toMatchObject({ http: 400, msg: errorKeys.password.fundWrong });
-    // The 3rd failure starts a 30 s wait: any try inside it is refused without checking the PIN.
+    // The 3rd failure starts a 30 s wait: every try inside it is refused without checking the PIN.
     expect(await withdraw(h(), m, m.pin)).toMatchObject({ http: 429, msg: errorKeys.password.fundLocked });
     h().clock.advance(31_000);
     expect(await withdraw(h(), m, '000003')).toMatchObject({ http: 400, msg: errorKeys.password.fundWrong });
