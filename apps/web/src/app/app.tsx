@@ -5,9 +5,8 @@ import zhTW from 'antd-mobile/es/locales/zh-TW';
 import jaJP from 'antd-mobile/es/locales/ja-JP';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router/dom';
 import { AppRoot } from './app-root.tsx';
-import type { AppRouter } from './router.tsx';
+import { AppRouter } from './router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { createQueryClient } from '../shared/api/query-client.ts';
 import { AppConfigContext } from '../shared/config/app-config.ts';
@@ -21,11 +20,9 @@ const kitLocales = { en: enUS, tw: zhTW, jp: jaJP } as const;
 interface AppProps {
   config: AppConfig;
   boot: BootReport;
-  /** Created once outside React: StrictMode runs state initialisers twice, and push/back must drive the router on screen. */
-  router: AppRouter;
 }
 
-function Providers({ config, boot, router }: AppProps) {
+function Providers({ config, boot }: AppProps) {
   const [queryClient] = useState(createQueryClient);
   const { i18n: current } = useTranslation();
   const lang = isLang(current.language) ? current.language : 'jp';
@@ -34,7 +31,7 @@ function Providers({ config, boot, router }: AppProps) {
       <ConfigProvider locale={kitLocales[lang]}>
         <AppConfigContext.Provider value={config}>
           <BootReportContext.Provider value={boot}>
-            <RouterProvider router={router} />
+            <AppRouter />
           </BootReportContext.Provider>
         </AppConfigContext.Provider>
       </ConfigProvider>
@@ -42,11 +39,11 @@ function Providers({ config, boot, router }: AppProps) {
   );
 }
 
-export function App({ config, boot, router }: AppProps) {
+export function App({ config, boot }: AppProps) {
   return (
     <AppRoot>
       <I18nextProvider i18n={i18n}>
-        <Providers config={config} boot={boot} router={router} />
+        <Providers config={config} boot={boot} />
       </I18nextProvider>
     </AppRoot>
   );

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { SpinLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import type { configCall } from '@kabuto/contracts/common/config';
 import { App } from './app.tsx';
-import { createAppRouter } from './router.tsx';
 import { api } from '../shared/api/api.ts';
 import { callRef } from '../shared/api/call-ref.ts';
 import { toAppConfig } from '../shared/config/app-config.ts';
@@ -62,7 +61,7 @@ function BootSplash() {
     <div className="boot-shell" aria-busy="true">
       <img className="boot-shell__logo" src={bundledLogo} width={160} height={160} alt="Kabuto" />
       <div className="boot-shell__name">Kabuto</div>
-      <SpinLoading color="primary" style={{ '--size': '32px' }} />
+      <DotLoading color="primary" style={{ fontSize: 32 }} />
     </div>
   );
 }
@@ -103,7 +102,7 @@ export async function startApp(root: Root, languageLoading: Promise<LanguageRead
   const boot = { configMs: Math.round(performance.now() - began), lang: language.lang, langSource: language.source };
   root.render(
     <StrictMode>
-      <App config={config} boot={boot} router={createAppRouter()} />
+      <App config={config} boot={boot} />
     </StrictMode>,
   );
 }

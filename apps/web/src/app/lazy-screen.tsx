@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { SpinLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/spec.constants.ts';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
 
@@ -66,7 +66,7 @@ export function lazyScreen(load: Loader): ComponentType {
         <Suspense
           fallback={
             <div className="screen-loading" aria-busy="true">
-              <SpinLoading color="primary" />
+              <DotLoading color="primary" />
             </div>
           }
         >

@@ -1,26 +1,38 @@
-import { Navigate, createHashRouter } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { AppShell } from './app-shell.tsx';
-import { NotFoundScreen } from './not-found.screen.tsx';
-import { appRoutes } from './routes.tsx';
+import { appRoutes, notFoundRoute } from './routes.tsx';
 import { bindNavigator } from '../shared/navigation/navigation.ts';
 
-export type AppRouter = ReturnType<typeof createHashRouter>;
+/** Lets push/back (HTTP client, native shell) drive the router on screen, so its history keeps `idx` for `canGoBack`. */
+function NavigatorBinding() {
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    bindNavigator((to, options) => {
+      if (typeof to === 'number') void navigate(to);
+      else void navigate(to, options?.replace ? { replace: true } : {});
+    });
+    return () => bindNavigator(null);
+  }, [navigate]);
+  return null;
+}
 
-// SPEC §2: hash-style addresses; the root address redirects to /login/start.
-export function createAppRouter(): AppRouter {
-  const router = createHashRouter([
-    {
-      element: <AppShell />,
-      children: [
-        { path: '/', element: <Navigate to="/login/start" replace /> },
-        ...appRoutes.map(({ path, Screen }) => ({ path, element: <Screen /> })),
-        { path: '*', element: <NotFoundScreen /> },
-      ],
-    },
-  ]);
-  bindNavigator((to, options) => {
-    if (typeof to === 'number') void router.navigate(to);
-    else void router.navigate(to, options?.replace ? { replace: true } : {});
-  });
-  return router;
+// SPEC §2: hash-style addresses; the root address redirects to /login/start. The declarative router
+// is enough (no loaders or actions: TanStack Query owns server state) and is a third of the data router's size.
+export function AppRouter() {
+  const NotFound = notFoundRoute.Screen;
+  return (
+    <HashRouter>
+      <NavigatorBinding />
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route path="/" element={<Navigate to="/login/start" replace />} />
+          {appRoutes.map(({ path, Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </HashRouter>
+  );
 }

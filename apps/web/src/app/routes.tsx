@@ -123,6 +123,11 @@ export const appRoutes: readonly AppRoute[] = [
   },
 ];
 
+/** Any other address: its screen loads only when someone lands there. */
+export const notFoundRoute = {
+  Screen: lazyScreen(() => import('./not-found.screen.tsx').then((m) => m.NotFoundScreen)),
+} as const;
+
 const metaByPath = new Map(appRoutes.map((route) => [route.path, route.meta]));
 
 export function routeMeta(path: string): RouteMeta | undefined {

@@ -1,26 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AxiosError, AxiosHeaders } from 'axios';
-import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { userInfoCall } from '@kabuto/contracts/user/info';
 import { configCall } from '@kabuto/contracts/common/config';
 import { createHttpClient } from './http-client.ts';
 import type { ApiError, ClientSession, HttpClientDeps } from './http-client.ts';
+import { TransportFailure } from './transport.ts';
+import type { Transport, TransportRequest } from './transport.ts';
 
 type Reply = { status: number; body: unknown };
 
-function fakeAdapter(reply: (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>) {
-  const seen: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    const { status, body } = await reply(config);
-    const response: AxiosResponse = { data: body, status, statusText: String(status), headers: new AxiosHeaders(), config };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
+function fakeTransport(reply: (request: TransportRequest) => Reply | Promise<Reply>) {
+  const seen: TransportRequest[] = [];
+  const transport: Transport = async (request) => {
+    seen.push(request);
+    return reply(request);
   };
-  return { adapter, seen };
+  return { transport, seen };
 }
 
-function setup(session: ClientSession, adapter: AxiosAdapter) {
+/** Like the browser: no answer until the request's signal aborts it. */
+const silentServer: Transport = (request) =>
+  new Promise((_, reject) => {
+    request.signal.addEventListener('abort', () => reject(new TransportFailure('aborted')), { once: true });
+  });
+
+function setup(session: ClientSession, transport: Transport) {
   const notify = vi.fn<(text: string) => void>();
   const onUnauthorized = vi.fn<() => void>();
   const catalogue: Record<string, string> = {
@@ -33,12 +36,13 @@ function setup(session: ClientSession, adapter: AxiosAdapter) {
     notify,
     translate: (key) => catalogue[key] ?? key,
     onUnauthorized,
-    adapter,
+    transport,
   };
   return { client: createHttpClient(deps), notify, onUnauthorized };
 }
 
 const member: ClientSession = { token: 'tok-123', account: '0901234567', isAdmin: false };
+const ok = (): Reply => ({ status: 200, body: { status: 1, msg: '', data: null } });
 
 describe('http client (SPEC §7–8)', () => {
   beforeEach(() => {
@@ -48,55 +52,60 @@ describe('http client (SPEC §7–8)', () => {
     vi.useRealTimers();
   });
 
-  it('posts JSON under /api/vue/ with token and account headers and a 10 s timeout', async () => {
-    const { adapter, seen } = fakeAdapter(() => ({ status: 200, body: { status: 1, msg: '', data: [{ name: 'title', value: 'Kabuto' }] } }));
-    const { client, notify } = setup(member, adapter);
+  it('posts JSON under /api/vue/ with token and account headers', async () => {
+    const { transport, seen } = fakeTransport(() => ({ status: 200, body: { status: 1, msg: '', data: [{ name: 'title', value: 'Kabuto' }] } }));
+    const { client, notify } = setup(member, transport);
 
     const data = await client.call(configCall, { type: 'all' });
 
     expect(data).toEqual([{ name: 'title', value: 'Kabuto' }]);
-    const config = seen[0];
-    expect(config?.baseURL).toBe('/api/vue/');
-    expect(config?.url).toBe('common/config');
-    expect(config?.method).toBe('post');
-    expect(config?.timeout).toBe(10_000);
-    expect(JSON.parse(String(config?.data))).toEqual({ type: 'all' });
-    expect(config?.headers.get('token')).toBe('tok-123');
-    expect(config?.headers.get('account')).toBe('0901234567');
+    const request = seen[0];
+    expect(request?.url).toBe('/api/vue/common/config');
+    expect(JSON.parse(String(request?.body))).toEqual({ type: 'all' });
+    expect(request?.headers['Content-Type']).toBe('application/json');
+    expect(request?.headers.token).toBe('tok-123');
+    expect(request?.headers.account).toBe('0901234567');
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('omits is-admin when the flag is unset and sends it when set', async () => {
-    const ok = () => ({ status: 200, body: { status: 1, msg: '', data: null } });
-    const plain = fakeAdapter(ok);
-    await setup(member, plain.adapter).client.call(userInfoCall, {});
-    expect(plain.seen[0]?.headers.has('is-admin')).toBe(false);
+    const plain = fakeTransport(ok);
+    await setup(member, plain.transport).client.call(userInfoCall, {});
+    expect('is-admin' in (plain.seen[0]?.headers ?? {})).toBe(false);
 
-    const admin = fakeAdapter(ok);
-    await setup({ ...member, isAdmin: true }, admin.adapter).client.call(userInfoCall, {});
-    expect(admin.seen[0]?.headers.get('is-admin')).toBe('1');
+    const admin = fakeTransport(ok);
+    await setup({ ...member, isAdmin: true }, admin.transport).client.call(userInfoCall, {});
+    expect(admin.seen[0]?.headers['is-admin']).toBe('1');
   });
 
   it('shows the translated msg when the answer carries status 0, and rejects', async () => {
-    const { adapter } = fakeAdapter(() => ({ status: 200, body: { status: 0, msg: 'errors.account.alreadyExists', data: null } }));
-    const { client, notify } = setup(member, adapter);
+    const { transport } = fakeTransport(() => ({ status: 200, body: { status: 0, msg: 'errors.account.alreadyExists', data: null } }));
+    const { client, notify } = setup(member, transport);
 
     await expect(client.call(userInfoCall, {})).rejects.toMatchObject({ kind: 'refusal', messageKey: 'errors.account.alreadyExists' });
     expect(notify).toHaveBeenCalledExactlyOnceWith('This account is already registered.');
   });
 
   it('shows an unknown key as the key itself, also on an HTTP refusal', async () => {
-    const { adapter } = fakeAdapter(() => ({ status: 409, body: { status: 0, msg: 'errors.some.newThing', data: null } }));
-    const { client, notify } = setup(member, adapter);
+    const { transport } = fakeTransport(() => ({ status: 409, body: { status: 0, msg: 'errors.some.newThing', data: null } }));
+    const { client, notify } = setup(member, transport);
 
     await expect(client.call(userInfoCall, {})).rejects.toMatchObject({ kind: 'refusal', httpStatus: 409 });
     expect(notify).toHaveBeenCalledExactlyOnceWith('errors.some.newThing');
   });
 
+  it('answers an HTTP error without an envelope with the generic notice', async () => {
+    const { transport } = fakeTransport(() => ({ status: 502, body: null }));
+    const { client, notify } = setup(member, transport);
+
+    await expect(client.call(userInfoCall, {})).rejects.toMatchObject({ kind: 'http', messageKey: 'notice.requestFailed', httpStatus: 502 });
+    expect(notify).toHaveBeenCalledExactlyOnceWith('notice.requestFailed');
+  });
+
   it('sends the user to /login/login 1.5 s after an HTTP 401, then rejects', async () => {
     vi.useFakeTimers();
-    const { adapter } = fakeAdapter(() => ({ status: 401, body: { status: 0, msg: 'errors.auth.required', data: null } }));
-    const { client, notify, onUnauthorized } = setup(member, adapter);
+    const { transport } = fakeTransport(() => ({ status: 401, body: { status: 0, msg: 'errors.auth.required', data: null } }));
+    const { client, notify, onUnauthorized } = setup(member, transport);
 
     let settled: ApiError | null = null;
     const pending = client.call(userInfoCall, {}).catch((error: ApiError) => {
@@ -113,66 +122,81 @@ describe('http client (SPEC §7–8)', () => {
     expect(settled).toMatchObject({ kind: 'unauthorized', httpStatus: 401 });
   });
 
-  it('shows the timeout notice when no answer comes within 10 s', async () => {
+  it('gives up after 10 s (SPEC §9), aborts the request and shows the timeout notice', async () => {
     vi.useFakeTimers();
-    const adapter: AxiosAdapter = (config) =>
-      new Promise((_, reject) => {
-        // As the browser adapter does: give up after config.timeout.
-        setTimeout(() => reject(new AxiosError(`timeout of ${String(config.timeout)}ms exceeded`, AxiosError.ETIMEDOUT, config)), config.timeout);
-      });
-    const { client, notify } = setup(member, adapter);
+    const seen: TransportRequest[] = [];
+    const { client, notify } = setup(member, (request) => {
+      seen.push(request);
+      return silentServer(request);
+    });
 
     const result = client.call(userInfoCall, {}).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(notify).not.toHaveBeenCalled();
+    expect(seen[0]?.signal.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await result).toMatchObject({ kind: 'timeout', messageKey: 'notice.timeout' });
+    expect(seen[0]?.signal.aborted).toBe(true);
     expect(notify).toHaveBeenCalledExactlyOnceWith('The server took too long to answer.');
   });
 
+  it('is quiet when the caller cancels (a screen that went away)', async () => {
+    const { client, notify } = setup(member, silentServer);
+    const cancel = new AbortController();
+
+    const result = client.call(userInfoCall, {}, { signal: cancel.signal }).catch((error: unknown) => error);
+    cancel.abort();
+
+    expect(await result).toMatchObject({ kind: 'canceled' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
   it('shows the network notice when the request never reaches the server', async () => {
-    const adapter: AxiosAdapter = (config) => Promise.reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));
-    const { client, notify } = setup(member, adapter);
+    const { client, notify } = setup(member, () => Promise.reject(new TransportFailure('network')));
 
     await expect(client.call(userInfoCall, {})).rejects.toMatchObject({ kind: 'network' });
     expect(notify).toHaveBeenCalledExactlyOnceWith('No connection.');
   });
 
   it('sends extra headers for one call only, such as an Idempotency-Key', async () => {
-    const { adapter, seen } = fakeAdapter(() => ({ status: 200, body: { status: 1, msg: '', data: null } }));
-    const { client } = setup(member, adapter);
+    const { transport, seen } = fakeTransport(ok);
+    const { client } = setup(member, transport);
     await client.call(userInfoCall, {}, { headers: { 'Idempotency-Key': 'key-1' } });
     await client.call(userInfoCall, {});
-    expect(seen[0]?.headers.get('Idempotency-Key')).toBe('key-1');
-    expect(seen[0]?.headers.get('token')).toBe('tok-123');
-    expect(seen[1]?.headers.has('Idempotency-Key')).toBe(false);
+    expect(seen[0]?.headers['Idempotency-Key']).toBe('key-1');
+    expect(seen[0]?.headers.token).toBe('tok-123');
+    expect('Idempotency-Key' in (seen[1]?.headers ?? {})).toBe(false);
   });
 
-  it('uploads multipart form data as it is, with the session headers, and answers the envelope data', async () => {
-    const { adapter, seen } = fakeAdapter(() => ({ status: 200, body: { status: 1, msg: '', data: { id: 'img-1' } } }));
-    const { client } = setup(member, adapter);
+  it('uploads multipart form data as it is, with the session headers and progress, and answers the envelope data', async () => {
+    const { transport, seen } = fakeTransport((request) => {
+      request.onUploadProgress?.(0.5);
+      request.onUploadProgress?.(1);
+      return { status: 200, body: { status: 1, msg: '', data: { id: 'img-1' } } };
+    });
+    const { client } = setup(member, transport);
     const form = new FormData();
     form.append('purpose', 'id_front');
     form.append('file', new Blob(['GIF89a'], { type: 'image/gif' }), 'a.gif');
+    const progress: number[] = [];
 
-    const answer = await client.upload(userInfoCall, form);
+    const answer = await client.upload(userInfoCall, form, { onProgress: (fraction) => progress.push(fraction) });
 
     expect(answer).toEqual({ id: 'img-1' });
-    expect(seen[0]?.data).toBe(form);
-    expect(String(seen[0]?.headers.get('Content-Type'))).not.toContain('json');
-    expect(seen[0]?.headers.get('account')).toBe('0901234567');
+    expect(seen[0]?.body).toBe(form);
+    expect('Content-Type' in (seen[0]?.headers ?? {})).toBe(false);
+    expect(seen[0]?.headers.account).toBe('0901234567');
+    expect(progress).toEqual([0.5, 1]);
   });
 
-  it('fetches bytes as a blob, and reads a refusal envelope out of a blob answer', async () => {
+  it('fetches bytes as a blob, and reads a refusal envelope from a JSON answer', async () => {
     const image = new Blob(['GIF89a'], { type: 'image/gif' });
-    const ok = fakeAdapter(() => ({ status: 200, body: image }));
-    const bytes = await setup(member, ok.adapter).client.blob(userInfoCall, {});
-    expect(bytes).toBe(image);
-    expect(ok.seen[0]?.responseType).toBe('blob');
+    const bytes = fakeTransport(() => ({ status: 200, body: image }));
+    expect(await setup(member, bytes.transport).client.blob(userInfoCall, {})).toBe(image);
+    expect(bytes.seen[0]?.responseType).toBe('blob');
 
-    const refusal = new Blob([JSON.stringify({ status: 0, msg: 'errors.auth.forbidden', data: null })], { type: 'application/json' });
-    const denied = fakeAdapter(() => ({ status: 403, body: refusal }));
-    const { client, notify } = setup(member, denied.adapter);
+    const denied = fakeTransport(() => ({ status: 403, body: { status: 0, msg: 'errors.auth.forbidden', data: null } }));
+    const { client, notify } = setup(member, denied.transport);
     await expect(client.blob(userInfoCall, {})).rejects.toMatchObject({ kind: 'refusal', messageKey: 'errors.auth.forbidden', httpStatus: 403 });
     expect(notify).toHaveBeenCalledExactlyOnceWith('errors.auth.forbidden');
   });

@@ -1,8 +1,8 @@
-import axios, { AxiosError } from 'axios';
-import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import type { CallContract, RequestOf, ResponseOf } from '@kabuto/contracts/call';
 import type { CallRef } from './call-ref.ts';
+import { TransportFailure, browserTransport } from './transport.ts';
+import type { Transport, TransportRequest } from './transport.ts';
 import { API_BASE_URL, REQUEST_TIMEOUT_MS, UNAUTHORIZED_REDIRECT_DELAY_MS } from '../spec.constants.ts';
 
 export const clientNoticeKeys = {
@@ -41,7 +41,7 @@ export interface HttpClientDeps {
   translate: (key: string) => string;
   /** SPEC §4: called 1.5 s after an HTTP 401; sends the user to /login/login. */
   onUnauthorized: () => void;
-  adapter?: AxiosAdapter;
+  transport?: Transport;
 }
 
 export interface CallOptions {
@@ -56,23 +56,14 @@ export interface UploadOptions {
   onProgress?: (fraction: number) => void;
 }
 
-export interface HttpClient {
-  axios: AxiosInstance;
-  call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C | CallRef<C>, body: RequestOf<C>, options?: CallOptions): Promise<ResponseOf<C>>;
-  /** A multipart call (DESIGN "Uploads"): the answer is the usual envelope. */
-  upload<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, form: FormData, options?: UploadOptions): Promise<ResponseOf<C>>;
-  /** A call that answers raw bytes (e.g. a private image); a refusal still comes as an envelope. */
-  blob<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options?: CallOptions): Promise<Blob>;
-}
+type AnyContract = CallContract<z.ZodType, z.ZodType>;
 
-/** A refusal to a blob request arrives as a Blob holding the JSON envelope. */
-async function readBlobBody(body: unknown): Promise<unknown> {
-  if (typeof Blob === 'undefined' || !(body instanceof Blob)) return body;
-  try {
-    return JSON.parse(await body.text()) as unknown;
-  } catch {
-    return null;
-  }
+export interface HttpClient {
+  call<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options?: CallOptions): Promise<ResponseOf<C>>;
+  /** A multipart call (DESIGN "Uploads"): the answer is the usual envelope. */
+  upload<C extends AnyContract>(contract: C, form: FormData, options?: UploadOptions): Promise<ResponseOf<C>>;
+  /** A call that answers raw bytes (e.g. a private image); a refusal still comes as an envelope. */
+  blob<C extends AnyContract>(contract: C, body: RequestOf<C>, options?: CallOptions): Promise<Blob>;
 }
 
 function envelopeMsg(body: unknown): string | null {
@@ -85,55 +76,69 @@ function wait(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+interface Exchange {
+  path: string;
+  body: string | FormData;
+  headers: Record<string, string>;
+  signal: AbortSignal | undefined;
+  responseType: TransportRequest['responseType'];
+  onUploadProgress?: (fraction: number) => void;
+}
+
 // SPEC §7–8: one client for every call.
 export function createHttpClient(deps: HttpClientDeps): HttpClient {
-  const instance = axios.create({
-    baseURL: API_BASE_URL,
-    timeout: REQUEST_TIMEOUT_MS,
-    headers: { 'Content-Type': 'application/json' },
-    transitional: { clarifyTimeoutError: true, silentJSONParsing: true, forcedJSONParsing: true },
-    ...(deps.adapter ? { adapter: deps.adapter } : {}),
-  });
-
-  instance.interceptors.request.use((config) => {
-    const session = deps.getSession();
-    // SPEC §7: token and account on every request; is-admin only when the flag is set.
-    config.headers.set('token', session.token);
-    config.headers.set('account', session.account);
-    if (session.isAdmin) config.headers.set('is-admin', '1');
-    else config.headers.delete('is-admin');
-    return config;
-  });
-
-  const requestConfig = (options: CallOptions): AxiosRequestConfig => ({
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
-  });
+  const transport = deps.transport ?? browserTransport;
 
   const refuse = (kind: ApiErrorKind, key: string, httpStatus: number | null): ApiError => {
     deps.notify(deps.translate(key));
     return new ApiError(kind, key, httpStatus);
   };
 
-  async function failure(error: unknown): Promise<never> {
-    if (axios.isCancel(error)) throw new ApiError('canceled', clientNoticeKeys.requestFailed, null);
-    if (!(error instanceof AxiosError)) throw refuse('network', clientNoticeKeys.network, null);
-    const response = error.response;
-    if (response) {
-      const key = envelopeMsg(await readBlobBody(response.data));
-      const shown = refuse(key ? 'refusal' : 'http', key ?? clientNoticeKeys.requestFailed, response.status);
-      if (response.status === 401) {
-        // SPEC §4: every 401 → /login/login after 1.5 s, then the error is passed on.
-        await wait(UNAUTHORIZED_REDIRECT_DELAY_MS);
-        deps.onUnauthorized();
-        throw new ApiError('unauthorized', shown.messageKey, 401);
-      }
-      throw shown;
+  function sessionHeaders(): Record<string, string> {
+    const session = deps.getSession();
+    // SPEC §7: token and account on every request; is-admin only when the flag is set.
+    return { token: session.token, account: session.account, ...(session.isAdmin ? { 'is-admin': '1' } : {}) };
+  }
+
+  /** Sends one request with the SPEC §9 10 s limit; answers the HTTP status and body, or throws the ApiError to show. */
+  async function exchange(request: Exchange): Promise<{ status: number; body: unknown }> {
+    // One signal for the caller's cancel and the timeout (AbortSignal.any is too new for older phones).
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, REQUEST_TIMEOUT_MS);
+    if (request.signal?.aborted) abort.abort();
+    else request.signal?.addEventListener('abort', () => abort.abort(), { once: true });
+    const signal = abort.signal;
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await transport({
+        url: `${API_BASE_URL}${request.path}`,
+        headers: { ...request.headers, ...sessionHeaders() },
+        body: request.body,
+        signal,
+        responseType: request.responseType,
+        ...(request.onUploadProgress ? { onUploadProgress: request.onUploadProgress } : {}),
+      });
+    } catch (error) {
+      if (timedOut) throw refuse('timeout', clientNoticeKeys.timeout, null);
+      if (error instanceof TransportFailure && error.reason === 'aborted') throw new ApiError('canceled', clientNoticeKeys.requestFailed, null);
+      throw refuse('network', clientNoticeKeys.network, null);
+    } finally {
+      clearTimeout(timer);
     }
-    if (error.code === AxiosError.ETIMEDOUT || error.code === AxiosError.ECONNABORTED) {
-      throw refuse('timeout', clientNoticeKeys.timeout, null);
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    const key = envelopeMsg(answer.body);
+    const shown = refuse(key ? 'refusal' : 'http', key ?? clientNoticeKeys.requestFailed, answer.status);
+    if (answer.status === 401) {
+      // SPEC §4: every 401 → /login/login after 1.5 s, then the error is passed on.
+      await wait(UNAUTHORIZED_REDIRECT_DELAY_MS);
+      deps.onUnauthorized();
+      throw new ApiError('unauthorized', shown.messageKey, 401);
     }
-    throw refuse('network', clientNoticeKeys.network, null);
+    throw shown;
   }
 
   function unwrap<T>(data: unknown, httpStatus: number): T {
@@ -145,46 +150,38 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return (data as { data: T }).data;
   }
 
-  async function call<C extends CallContract<z.ZodType, z.ZodType>>(contract: C | CallRef<C>, body: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
-    let response: AxiosResponse<unknown>;
-    try {
-      response = await instance.post<unknown>(contract.path, body, requestConfig(options));
-    } catch (error) {
-      return failure(error);
-    }
-    return unwrap<ResponseOf<C>>(response.data, response.status);
+  const json = (body: unknown, options: CallOptions, responseType: Exchange['responseType']): Omit<Exchange, 'path'> => ({
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...options.headers },
+    signal: options.signal,
+    responseType,
+  });
+
+  async function call<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
+    const answer = await exchange({ path: contract.path, ...json(body, options, 'json') });
+    return unwrap<ResponseOf<C>>(answer.body, answer.status);
   }
 
-  async function upload<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<C>> {
-    let response: AxiosResponse<unknown>;
-    try {
-      response = await instance.post<unknown>(contract.path, form, {
-        // Not JSON: axios would turn the FormData into JSON; the browser then sets the multipart boundary itself.
-        headers: { 'Content-Type': 'multipart/form-data' },
-        ...(options.signal ? { signal: options.signal } : {}),
-        onUploadProgress: (event) => {
-          if (options.onProgress && event.total) options.onProgress(Math.min(1, event.loaded / event.total));
-        },
-      });
-    } catch (error) {
-      return failure(error);
-    }
-    return unwrap<ResponseOf<C>>(response.data, response.status);
+  async function upload<C extends AnyContract>(contract: C, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<C>> {
+    // No Content-Type: the browser writes the multipart boundary itself.
+    const answer = await exchange({
+      path: contract.path,
+      body: form,
+      headers: {},
+      signal: options.signal,
+      responseType: 'json',
+      onUploadProgress: (fraction) => options.onProgress?.(fraction),
+    });
+    return unwrap<ResponseOf<C>>(answer.body, answer.status);
   }
 
-  async function blob<C extends CallContract<z.ZodType, z.ZodType>>(contract: C, body: RequestOf<C>, options: CallOptions = {}): Promise<Blob> {
-    let response: AxiosResponse<unknown>;
-    try {
-      response = await instance.post<unknown>(contract.path, body, { ...requestConfig(options), responseType: 'blob' });
-    } catch (error) {
-      return failure(error);
-    }
-    const data = response.data;
-    if (typeof Blob !== 'undefined' && data instanceof Blob && !data.type.includes('json')) return data;
+  async function blob<C extends AnyContract>(contract: C, body: RequestOf<C>, options: CallOptions = {}): Promise<Blob> {
+    const answer = await exchange({ path: contract.path, ...json(body, options, 'blob') });
+    if (typeof Blob !== 'undefined' && answer.body instanceof Blob) return answer.body;
     // A 2xx JSON answer to a byte request is an envelope: a refusal, or bytes we cannot show.
-    unwrap<unknown>(await readBlobBody(data), response.status);
-    throw refuse('http', clientNoticeKeys.requestFailed, response.status);
+    unwrap<unknown>(answer.body, answer.status);
+    throw refuse('http', clientNoticeKeys.requestFailed, answer.status);
   }
 
-  return { axios: instance, call, upload, blob };
+  return { call, upload, blob };
 }

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Dialog, ProgressBar, Steps, Swiper } from 'antd-mobile';
-import type { SwiperRef } from 'antd-mobile';
+import { Button, ProgressBar, Steps } from 'antd-mobile';
 import { CheckShieldOutline, GiftOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../../../shared/components/brand-header.tsx';
 import { useAppConfig } from '../../../shared/config/app-config.ts';
 import { useBootReport } from '../../../shared/config/boot-report.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
+import { showNoticeKey } from '../../../shared/api/notice.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { homePathFor } from '../../../shared/session/home-path.ts';
@@ -32,7 +32,7 @@ export function StartScreen() {
   const boot = useBootReport();
   const session = useSession();
   const info = useUserInfo();
-  const swiper = useRef<SwiperRef>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [slide, setSlide] = useState(0);
   const lastSlide = slide === slides.length - 1;
 
@@ -49,11 +49,21 @@ export function StartScreen() {
   const signedIn = session.token !== '' && info.isSuccess;
 
   const showContact = () => {
-    void Dialog.alert({
-      title: t('start.contactTitle'),
-      content: <div className="contact-text" data-testid="start-contact-text">{config.contact || t('start.contactMissing')}</div>,
-      confirmText: t('common.close'),
-    });
+    const texts = { title: t('start.contactTitle'), body: config.contact || t('start.contactMissing'), close: t('common.close') };
+    import('../components/contact-dialog.tsx').then(
+      (dialog) => dialog.showContactDialog(texts),
+      () => showNoticeKey('notice.chunkFailed'),
+    );
+  };
+
+  // The slides are a native scroll-snap strip: the browser does the swiping, and the first screen needs no gesture library.
+  const goTo = (index: number) => {
+    const element = track.current;
+    if (element) element.scrollTo({ left: index * element.clientWidth, behavior: 'smooth' });
+  };
+  const onScroll = () => {
+    const element = track.current;
+    if (element && element.clientWidth > 0) setSlide(Math.round(element.scrollLeft / element.clientWidth));
   };
 
   return (
@@ -69,25 +79,28 @@ export function StartScreen() {
         </Steps>
       </section>
 
-      <section className="start__slides" aria-roledescription="carousel">
-        <Swiper ref={swiper} onIndexChange={setSlide} indicatorProps={{ color: 'primary' }} data-testid="start-slides">
-          {slides.map(({ key, icon }) => (
-            <Swiper.Item key={key}>
-              <div className="start__slide">
-                <div className="start__slide-icon" aria-hidden="true">
-                  {icon}
-                </div>
-                <h2>{t(`start.slides.${key}.title`)}</h2>
-                <p>{t(`start.slides.${key}.body`)}</p>
+      <section className="start__slides" aria-roledescription="carousel" aria-label={t('start.slidesLabel')}>
+        <div className="start__track" ref={track} onScroll={onScroll} data-testid="start-slides">
+          {slides.map(({ key, icon }, index) => (
+            <div key={key} className="start__slide" role="group" aria-roledescription="slide" aria-label={`${String(index + 1)} / ${String(slides.length)}`}>
+              <div className="start__slide-icon" aria-hidden="true">
+                {icon}
               </div>
-            </Swiper.Item>
+              <h2>{t(`start.slides.${key}.title`)}</h2>
+              <p>{t(`start.slides.${key}.body`)}</p>
+            </div>
           ))}
-        </Swiper>
+        </div>
+        <div className="start__dots" aria-hidden="true">
+          {slides.map(({ key }, index) => (
+            <span key={key} className={index === slide ? 'start__dot start__dot--active' : 'start__dot'} />
+          ))}
+        </div>
         <div className="start__slide-controls">
-          <Button fill="none" size="small" disabled={lastSlide} onClick={() => swiper.current?.swipeTo(slides.length - 1)} data-testid="start-skip">
+          <Button fill="none" size="small" disabled={lastSlide} onClick={() => goTo(slides.length - 1)} data-testid="start-skip">
             {t('common.skip')}
           </Button>
-          <Button fill="none" size="small" color="primary" disabled={lastSlide} onClick={() => swiper.current?.swipeTo(slide + 1)} data-testid="start-next">
+          <Button fill="none" size="small" color="primary" disabled={lastSlide} onClick={() => goTo(slide + 1)} data-testid="start-next">
             {t('common.next')}
           </Button>
         </div>
