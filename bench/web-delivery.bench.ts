@@ -157,6 +157,18 @@ async function lighthouseRun(chromePath: string, url: string): Promise<Lighthous
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART) on a loaded machine: such a run is repeated, not counted. */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      process.stderr.write(`lighthouse run failed (${String(error)}), trying again\n`);
+    }
+  }
+}
+
 interface RouteReport {
   budget: RouteBudget;
   scripts: ScriptLoad[];
@@ -196,7 +208,7 @@ async function main(): Promise<number> {
       const url = `${server.origin}/#${budget.path}`;
       const scripts = await scriptsRequested(chromePath, url);
       const runs: LighthouseFigures[] = [];
-      for (let i = 0; i < lighthouseRuns; i += 1) runs.push(await lighthouseRun(chromePath, url));
+      for (let i = 0; i < lighthouseRuns; i += 1) runs.push(await withRetries(() => lighthouseRun(chromePath, url)));
       const jsGzipKiB = kib(scripts.reduce((sum, s) => sum + s.gzipBytes, 0));
       reports.push({ budget, scripts, jsGzipKiB, lighthouse: median(runs, (r) => r.performance), runs });
     }

@@ -3,6 +3,7 @@ import { Input } from 'antd-mobile';
 import type { InputProps, InputRef } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { useFieldId } from '../forms/field-list.tsx';
 
 export interface FormInputProps extends Omit<InputProps, 'type'> {
   /** Put on the native <input>, where browser tests type. */
@@ -13,8 +14,9 @@ export interface FormInputProps extends Omit<InputProps, 'type'> {
 }
 
 /** antd-mobile Input that forwards the test id to the real input and can keep digits only. */
-export function FormInput({ testId, digitsOnly = false, onChange, maxLength, ...props }: FormInputProps) {
+export function FormInput({ testId, digitsOnly = false, onChange, maxLength, id, ...props }: FormInputProps) {
   const ref = useRef<InputRef>(null);
+  const fieldId = useFieldId();
   useLayoutEffect(() => {
     const element = ref.current?.nativeElement;
     if (element && testId) element.setAttribute('data-testid', testId);
@@ -23,6 +25,7 @@ export function FormInput({ testId, digitsOnly = false, onChange, maxLength, ...
     <Input
       ref={ref}
       {...props}
+      id={id ?? fieldId}
       // Digits-only fields cut to length after stripping, so a stray character does not cost a digit.
       {...(digitsOnly ? { inputMode: 'numeric' as const, pattern: '[0-9]*' } : { maxLength })}
       onChange={(value) => onChange?.(digitsOnly ? value.replace(/\D+/g, '').slice(0, maxLength) : value)}

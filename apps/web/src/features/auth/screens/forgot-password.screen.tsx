@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Steps } from 'antd-mobile';
+import { Button, Steps } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
@@ -14,6 +14,8 @@ import { accountError, confirmError, newPasswordError } from '../../../shared/fo
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { addressParam, replace } from '../../../shared/navigation/navigation.ts';
 import { getSession } from '../../../shared/session/session.store.ts';
+import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
+import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
 // Product choice, not a SPEC number: wait a minute before asking for another SMS.
 const RESEND_COOLDOWN_SECONDS = 60;
@@ -35,8 +37,8 @@ export function ForgotPasswordScreen() {
   const [step, setStep] = useState<0 | 1>(0);
   const [validMinutes, setValidMinutes] = useState(10);
   const [cooldown, setCooldown] = useState(0);
-  const [values, setValues] = useState<ResetValues>({ code: '', password: '', confirmPassword: '' });
   const [serverError, setServerError] = useState<string | null>(null);
+  const { values, field } = useFormValues<ResetValues>({ code: '', password: '', confirmPassword: '' }, () => setServerError(null));
   const { touched, touch } = useTouched<'account' | 'code' | 'password' | 'confirmPassword'>();
 
   useEffect(() => {
@@ -107,8 +109,8 @@ export function ForgotPasswordScreen() {
         </Steps>
       </div>
 
-      <Form layout="vertical" mode="card">
-        <Form.Item
+      <FieldList>
+        <Field
           label={t('fields.phone')}
           description={<FieldMessage error={accountProblem} touched={touched.account === true || account.length >= 10} hint={t('forgot.accountHint')} />}
         >
@@ -126,24 +128,16 @@ export function ForgotPasswordScreen() {
             autoComplete="tel-national"
             readOnly={step === 1}
           />
-        </Form.Item>
-      </Form>
+        </Field>
+      </FieldList>
 
       {step === 1 && (
         <>
           <p className="screen-intro" data-testid="forgot-code-sent">
             {t('forgot.codeSent', { minutes: validMinutes })}
           </p>
-          <Form
-            layout="vertical"
-            mode="card"
-            onValuesChange={(_, all: Partial<ResetValues>) => {
-              setValues({ code: all.code ?? '', password: all.password ?? '', confirmPassword: all.confirmPassword ?? '' });
-              setServerError(null);
-            }}
-          >
-            <Form.Item
-              name="code"
+          <FieldList>
+            <Field
               label={t('fields.code')}
               description={<FieldMessage error={errors.code} touched={touched.code === true} />}
               extra={
@@ -152,23 +146,21 @@ export function ForgotPasswordScreen() {
                 </Button>
               }
             >
-              <FormInput testId="forgot-code" digitsOnly maxLength={6} autoComplete="one-time-code" onBlur={() => touch('code')} />
-            </Form.Item>
-            <Form.Item
-              name="password"
+              <FormInput {...field('code')} testId="forgot-code" digitsOnly maxLength={6} autoComplete="one-time-code" onBlur={() => touch('code')} />
+            </Field>
+            <Field
               label={t('fields.newPassword')}
               description={<FieldMessage error={errors.password} touched={touched.password === true} hint={t('register.passwordHint')} />}
             >
-              <PasswordInput testId="forgot-password" autoComplete="new-password" onBlur={() => touch('password')} maxLength={128} />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
+              <PasswordInput {...field('password')} testId="forgot-password" autoComplete="new-password" onBlur={() => touch('password')} maxLength={128} />
+            </Field>
+            <Field
               label={t('fields.confirmPassword')}
               description={<FieldMessage error={errors.confirmPassword} touched={touched.confirmPassword === true} />}
             >
-              <PasswordInput testId="forgot-confirm" autoComplete="new-password" onBlur={() => touch('confirmPassword')} onEnterPress={submit} maxLength={128} />
-            </Form.Item>
-          </Form>
+              <PasswordInput {...field('confirmPassword')} testId="forgot-confirm" autoComplete="new-password" onBlur={() => touch('confirmPassword')} onEnterPress={submit} maxLength={128} />
+            </Field>
+          </FieldList>
         </>
       )}
 

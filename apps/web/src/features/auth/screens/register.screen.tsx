@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
@@ -14,6 +14,8 @@ import { FormError } from '../../../shared/forms/form-error.tsx';
 import { accountError, confirmError, newPasswordError, requiredError } from '../../../shared/forms/field-rules.ts';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
+import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
+import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
 interface RegisterValues {
   account: string;
@@ -27,15 +29,14 @@ type FieldName = keyof RegisterValues;
 /** Register (SPEC §5): ten-digit phone, 8+ letters and digits, matching confirmation, invitation code, consent. */
 export function RegisterScreen() {
   const { t } = useTranslation();
-  const [initial] = useState<RegisterValues>(() => ({
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, field } = useFormValues<RegisterValues>(() => ({
     account: '',
     password: '',
     confirmPassword: '',
     inviteCode: addressParam('code') ?? addressParam('inviteCode') ?? '',
-  }));
-  const [values, setValues] = useState<RegisterValues>(initial);
+  }), () => setServerError(null));
   const [agree, setAgree] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const { touched, touch } = useTouched<FieldName>();
 
   const errors = {
@@ -71,49 +72,32 @@ export function RegisterScreen() {
       }
     >
       <p className="screen-intro">{t('register.intro')}</p>
-      <Form
-        layout="vertical"
-        mode="card"
-        initialValues={initial}
-        onValuesChange={(_, all: Partial<RegisterValues>) => {
-          setValues({
-            account: all.account ?? '',
-            password: all.password ?? '',
-            confirmPassword: all.confirmPassword ?? '',
-            inviteCode: all.inviteCode ?? '',
-          });
-          setServerError(null);
-        }}
-      >
-        <Form.Item
-          name="account"
+      <FieldList>
+        <Field
           label={t('fields.phone')}
           description={<FieldMessage error={errors.account} touched={touched.account === true || values.account.length >= 10} hint={t('register.accountHint')} testId="register-account-error" />}
         >
-          <FormInput testId="register-account" digitsOnly type="tel" maxLength={10} autoComplete="tel-national" placeholder={t('register.accountPlaceholder')} onBlur={() => touch('account')} clearable />
-        </Form.Item>
-        <Form.Item
-          name="password"
+          <FormInput {...field('account')} testId="register-account" digitsOnly type="tel" maxLength={10} autoComplete="tel-national" placeholder={t('register.accountPlaceholder')} onBlur={() => touch('account')} clearable />
+        </Field>
+        <Field
           label={t('fields.password')}
           description={<FieldMessage error={errors.password} touched={touched.password === true} hint={t('register.passwordHint')} testId="register-password-error" />}
         >
-          <PasswordInput testId="register-password" autoComplete="new-password" placeholder={t('register.passwordPlaceholder')} onBlur={() => touch('password')} maxLength={128} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
+          <PasswordInput {...field('password')} testId="register-password" autoComplete="new-password" placeholder={t('register.passwordPlaceholder')} onBlur={() => touch('password')} maxLength={128} />
+        </Field>
+        <Field
           label={t('fields.confirmPassword')}
           description={<FieldMessage error={errors.confirmPassword} touched={touched.confirmPassword === true || (values.confirmPassword.length >= values.password.length && values.confirmPassword !== '')} testId="register-confirm-error" />}
         >
-          <PasswordInput testId="register-confirm" autoComplete="new-password" placeholder={t('register.confirmPlaceholder')} onBlur={() => touch('confirmPassword')} maxLength={128} />
-        </Form.Item>
-        <Form.Item
-          name="inviteCode"
+          <PasswordInput {...field('confirmPassword')} testId="register-confirm" autoComplete="new-password" placeholder={t('register.confirmPlaceholder')} onBlur={() => touch('confirmPassword')} maxLength={128} />
+        </Field>
+        <Field
           label={t('fields.inviteCode')}
           description={<FieldMessage error={errors.inviteCode} touched={touched.inviteCode === true} hint={t('register.inviteHint')} testId="register-invite-error" />}
         >
-          <FormInput testId="register-invite" autoCapitalize="characters" autoComplete="off" maxLength={32} placeholder={t('register.invitePlaceholder')} onBlur={() => touch('inviteCode')} clearable />
-        </Form.Item>
-      </Form>
+          <FormInput {...field('inviteCode')} testId="register-invite" autoCapitalize="characters" autoComplete="off" maxLength={32} placeholder={t('register.invitePlaceholder')} onBlur={() => touch('inviteCode')} clearable />
+        </Field>
+      </FieldList>
 
       <ConsentCheckbox checked={agree} onChange={setAgree} testId="register-agree" />
 

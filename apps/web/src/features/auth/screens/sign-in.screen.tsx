@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form } from 'antd-mobile';
+import { Button, Checkbox } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
@@ -14,6 +14,8 @@ import { FormError } from '../../../shared/forms/form-error.tsx';
 import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
 import { getSession, signIn } from '../../../shared/session/session.store.ts';
 import { homePathFor } from '../../../shared/session/home-path.ts';
+import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
+import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
 interface SignInValues {
   account: string;
@@ -23,12 +25,10 @@ interface SignInValues {
 /** Sign-in (/login/login, /login/logon, /login/logon2): SPEC §5 — account and password required, terms agreed. */
 export function SignInScreen() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<SignInValues>();
-  const [initial] = useState<SignInValues>(() => ({ account: addressParam('account') ?? getSession().account, password: '' }));
-  const [values, setValues] = useState<SignInValues>(initial);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, field } = useFormValues<SignInValues>(() => ({ account: addressParam('account') ?? getSession().account, password: '' }), () => setServerError(null));
   const [remember, setRemember] = useState(false);
   const [agree, setAgree] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
 
   const signInMutation = useMutation({
     mutationFn: requestSignIn,
@@ -57,24 +57,14 @@ export function SignInScreen() {
       }
     >
       <BrandHeader />
-      <Form
-        form={form}
-        layout="vertical"
-        mode="card"
-        initialValues={initial}
-        onValuesChange={(_, all: SignInValues) => {
-          setValues({ account: all.account ?? '', password: all.password ?? '' });
-          setServerError(null);
-        }}
-        onFinish={submit}
-      >
-        <Form.Item name="account" label={t('fields.account')}>
-          <FormInput testId="login-account" placeholder={t('signIn.accountPlaceholder')} autoComplete="username" inputMode="tel" clearable maxLength={32} />
-        </Form.Item>
-        <Form.Item name="password" label={t('fields.password')}>
-          <PasswordInput testId="login-password" placeholder={t('signIn.passwordPlaceholder')} autoComplete="current-password" onEnterPress={submit} maxLength={128} />
-        </Form.Item>
-      </Form>
+      <FieldList>
+        <Field label={t('fields.account')}>
+          <FormInput {...field('account')} testId="login-account" placeholder={t('signIn.accountPlaceholder')} autoComplete="username" inputMode="tel" clearable maxLength={32} />
+        </Field>
+        <Field label={t('fields.password')}>
+          <PasswordInput {...field('password')} testId="login-password" placeholder={t('signIn.passwordPlaceholder')} autoComplete="current-password" onEnterPress={submit} maxLength={128} />
+        </Field>
+      </FieldList>
 
       <div className="consent">
         <Checkbox checked={remember} onChange={setRemember} data-testid="login-remember">

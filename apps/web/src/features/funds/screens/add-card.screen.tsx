@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Skeleton, Switch } from 'antd-mobile';
+import { Button, Skeleton, Switch } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
@@ -18,6 +18,8 @@ import { FormError } from '../../../shared/forms/form-error.tsx';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { back } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
+import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
+import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
 type CardType = (typeof cardTypes)[number];
 
@@ -60,10 +62,10 @@ export function AddCardScreen() {
 function AddCardForm({ verifiedName }: { verifiedName: string }) {
   const { t } = useTranslation();
   const refresh = useRefreshFunds();
-  const [values, setValues] = useState<CardValues>({ holderName: verifiedName, bankName: '', branchName: '', branchCode: '', cardNumber: '', ifsc: '', upi: '' });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, field } = useFormValues<CardValues>({ holderName: verifiedName, bankName: '', branchName: '', branchCode: '', cardNumber: '', ifsc: '', upi: '' }, () => setServerError(null));
   const [cardType, setCardType] = useState<CardType>('ordinary');
   const [indian, setIndian] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const { touched, touch, touchAll } = useTouched<keyof CardValues>();
 
   const errors: Record<keyof CardValues, string | null> = {
@@ -119,39 +121,23 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
       }
     >
       <p className="screen-intro">{t('cardForm.intro')}</p>
-      <Form
-        layout="vertical"
-        mode="card"
-        initialValues={{ holderName: verifiedName }}
-        onValuesChange={(_, all: Partial<CardValues>) => {
-          setValues({
-            holderName: all.holderName ?? '',
-            bankName: all.bankName ?? '',
-            branchName: all.branchName ?? '',
-            branchCode: all.branchCode ?? '',
-            cardNumber: all.cardNumber ?? '',
-            ifsc: all.ifsc ?? '',
-            upi: all.upi ?? '',
-          });
-          setServerError(null);
-        }}
-      >
-        <Form.Item name="holderName" label={t('cardForm.holder')} description={message('holderName', t('cardForm.holderHint', { name: verifiedName }))}>
-          <FormInput testId="card-holder" maxLength={64} autoComplete="name" onBlur={() => touch('holderName')} />
-        </Form.Item>
-        <Form.Item name="bankName" label={t('cardForm.bank')} description={message('bankName')}>
-          <FormInput testId="card-bank" placeholder={t('cardForm.bankPlaceholder')} maxLength={64} onBlur={() => touch('bankName')} />
-        </Form.Item>
-        <Form.Item name="branchName" label={t('cardForm.branch')} description={message('branchName')}>
-          <FormInput testId="card-branch" placeholder={t('cardForm.branchPlaceholder')} maxLength={64} onBlur={() => touch('branchName')} />
-        </Form.Item>
-        <Form.Item name="branchCode" label={t('cardForm.branchCode')} description={message('branchCode', t('cardForm.branchCodeHint'))}>
-          <FormInput testId="card-branch-code" placeholder="123" maxLength={11} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('branchCode')} />
-        </Form.Item>
-        <Form.Item name="cardNumber" label={t('cardForm.number')} description={message('cardNumber', t('cardForm.numberHint'))}>
-          <FormInput testId="card-number" digitsOnly maxLength={20} placeholder="1234567" autoComplete="off" onBlur={() => touch('cardNumber')} />
-        </Form.Item>
-        <Form.Item label={t('cardForm.type')}>
+      <FieldList>
+        <Field label={t('cardForm.holder')} description={message('holderName', t('cardForm.holderHint', { name: verifiedName }))}>
+          <FormInput {...field('holderName')} testId="card-holder" maxLength={64} autoComplete="name" onBlur={() => touch('holderName')} />
+        </Field>
+        <Field label={t('cardForm.bank')} description={message('bankName')}>
+          <FormInput {...field('bankName')} testId="card-bank" placeholder={t('cardForm.bankPlaceholder')} maxLength={64} onBlur={() => touch('bankName')} />
+        </Field>
+        <Field label={t('cardForm.branch')} description={message('branchName')}>
+          <FormInput {...field('branchName')} testId="card-branch" placeholder={t('cardForm.branchPlaceholder')} maxLength={64} onBlur={() => touch('branchName')} />
+        </Field>
+        <Field label={t('cardForm.branchCode')} description={message('branchCode', t('cardForm.branchCodeHint'))}>
+          <FormInput {...field('branchCode')} testId="card-branch-code" placeholder="123" maxLength={11} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('branchCode')} />
+        </Field>
+        <Field label={t('cardForm.number')} description={message('cardNumber', t('cardForm.numberHint'))}>
+          <FormInput {...field('cardNumber')} testId="card-number" digitsOnly maxLength={20} placeholder="1234567" autoComplete="off" onBlur={() => touch('cardNumber')} />
+        </Field>
+        <Field label={t('cardForm.type')}>
           <div className="segmented" role="radiogroup" aria-label={t('cardForm.type')}>
             {cardTypes.map((type) => (
               <button
@@ -167,8 +153,8 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
               </button>
             ))}
           </div>
-        </Form.Item>
-        <Form.Item>
+        </Field>
+        <Field>
           <div className="switch-row">
             <div>
               <div className="switch-row__label">{t('cardForm.indian')}</div>
@@ -176,18 +162,18 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
             </div>
             <Switch checked={indian} onChange={setIndian} data-testid="card-indian" aria-label={t('cardForm.indian')} />
           </div>
-        </Form.Item>
+        </Field>
         {indian && (
           <>
-            <Form.Item name="ifsc" label="IFSC" description={message('ifsc', t('cardForm.ifscHint'))} normalize={(v: string) => v.toUpperCase()}>
-              <FormInput testId="card-ifsc" placeholder="SBIN0001234" maxLength={11} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('ifsc')} />
-            </Form.Item>
-            <Form.Item name="upi" label="UPI ID" description={message('upi', t('cardForm.upiHint'))}>
-              <FormInput testId="card-upi" placeholder="name@bank" maxLength={97} autoCapitalize="off" autoComplete="off" onBlur={() => touch('upi')} />
-            </Form.Item>
+            <Field label="IFSC" description={message('ifsc', t('cardForm.ifscHint'))}>
+              <FormInput {...field('ifsc', (v) => v.toUpperCase())} testId="card-ifsc" placeholder="SBIN0001234" maxLength={11} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('ifsc')} />
+            </Field>
+            <Field label="UPI ID" description={message('upi', t('cardForm.upiHint'))}>
+              <FormInput {...field('upi')} testId="card-upi" placeholder="name@bank" maxLength={97} autoCapitalize="off" autoComplete="off" onBlur={() => touch('upi')} />
+            </Field>
           </>
         )}
-      </Form>
+      </FieldList>
       <FormError error={serverError} testId="card-error" />
     </Page>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Result, Skeleton } from 'antd-mobile';
+import { Button, Result, Skeleton } from 'antd-mobile';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,8 @@ import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { ImageUploadField } from '../../../shared/uploads/image-upload-field.tsx';
+import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
+import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
 /** Real-name verification (/user/bandCard): unverified → under review → verified; a rejection shows its reason and allows a new submission. */
 export function RealNameScreen() {
@@ -104,10 +106,10 @@ const { realName: realNameField, idNumber: idNumberField } = realNameSubmitCall.
 function RealNameForm({ status }: { status: RealNameStatus }) {
   const { t } = useTranslation();
   const refresh = useRefreshFunds();
-  const [values, setValues] = useState<RealNameValues>({ realName: '', idNumber: '' });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, field } = useFormValues<RealNameValues>({ realName: '', idNumber: '' }, () => setServerError(null));
   const [front, setFront] = useState<string | null>(null);
   const [back, setBack] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
   const { touched, touch } = useTouched<keyof RealNameValues>();
 
   const errors = {
@@ -151,26 +153,17 @@ function RealNameForm({ status }: { status: RealNameStatus }) {
         </div>
       )}
       <p className="screen-intro">{t('realNameForm.intro')}</p>
-      <Form
-        layout="vertical"
-        mode="card"
-        onValuesChange={(_, all: Partial<RealNameValues>) => {
-          setValues({ realName: all.realName ?? '', idNumber: all.idNumber ?? '' });
-          setServerError(null);
-        }}
-        footer={null}
-      >
-        <Form.Item
-          name="realName"
+      <FieldList>
+        <Field
           label={t('realNameForm.nameLabel')}
           description={<FieldMessage error={errors.realName} touched={touched.realName === true} hint={t('realNameForm.nameHint')} />}
         >
-          <FormInput testId="rn-name" placeholder={t('realNameForm.namePlaceholder')} maxLength={64} autoComplete="name" onBlur={() => touch('realName')} />
-        </Form.Item>
-        <Form.Item name="idNumber" label={t('realNameForm.idNumber')} description={<FieldMessage error={errors.idNumber} touched={touched.idNumber === true} hint={t('realNameForm.idHint')} />}>
-          <FormInput testId="rn-id" placeholder={t('realNameForm.idPlaceholder')} maxLength={32} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('idNumber')} />
-        </Form.Item>
-      </Form>
+          <FormInput {...field('realName')} testId="rn-name" placeholder={t('realNameForm.namePlaceholder')} maxLength={64} autoComplete="name" onBlur={() => touch('realName')} />
+        </Field>
+        <Field label={t('realNameForm.idNumber')} description={<FieldMessage error={errors.idNumber} touched={touched.idNumber === true} hint={t('realNameForm.idHint')} />}>
+          <FormInput {...field('idNumber')} testId="rn-id" placeholder={t('realNameForm.idPlaceholder')} maxLength={32} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('idNumber')} />
+        </Field>
+      </FieldList>
       <section className="card upload-card">
         <ImageUploadField purpose="id_front" label={t('realNameForm.front')} hint={t('realNameForm.frontHint')} testId="rn-front" onChange={setFront} />
         <ImageUploadField purpose="id_back" label={t('realNameForm.back')} hint={t('realNameForm.backHint')} testId="rn-back" onChange={setBack} />

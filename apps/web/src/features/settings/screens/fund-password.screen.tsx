@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
@@ -16,6 +16,8 @@ import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { back } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo, userInfoKey } from '../../../shared/session/use-user-info.ts';
+import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
+import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
 interface FundValues {
   current: string;
@@ -52,8 +54,8 @@ function FundPasswordForm({ mode }: { mode: Mode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { token } = useSession();
-  const [values, setValues] = useState<FundValues>({ current: '', pin: '', confirm: '' });
   const [serverError, setServerError] = useState<string | null>(null);
+  const { values, field } = useFormValues<FundValues>({ current: '', pin: '', confirm: '' }, () => setServerError(null));
   const { touched, touch } = useTouched<keyof FundValues>();
 
   const errors = {
@@ -95,34 +97,26 @@ function FundPasswordForm({ mode }: { mode: Mode }) {
       <p className="screen-intro" data-testid={`fund-mode-${mode}`}>
         {t(mode === 'set' ? 'fundPassword.setIntro' : 'fundPassword.changeIntro')}
       </p>
-      <Form
-        layout="vertical"
-        mode="card"
-        onValuesChange={(_, all: Partial<FundValues>) => {
-          setValues({ current: all.current ?? '', pin: all.pin ?? '', confirm: all.confirm ?? '' });
-          setServerError(null);
-        }}
-      >
+      <FieldList>
         {mode === 'set' ? (
-          <Form.Item name="current" label={t('fields.loginPassword')} description={<FieldMessage error={errors.current} touched={touched.current === true} />}>
-            <PasswordInput testId="fund-login-password" autoComplete="current-password" onBlur={() => touch('current')} maxLength={128} />
-          </Form.Item>
+          <Field label={t('fields.loginPassword')} description={<FieldMessage error={errors.current} touched={touched.current === true} />}>
+            <PasswordInput {...field('current')} testId="fund-login-password" autoComplete="current-password" onBlur={() => touch('current')} maxLength={128} />
+          </Field>
         ) : (
-          <Form.Item name="current" label={t('fields.oldFundPassword')} description={<FieldMessage error={errors.current} touched={touched.current === true} />}>
-            <PasswordInput testId="fund-old" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('current')} />
-          </Form.Item>
+          <Field label={t('fields.oldFundPassword')} description={<FieldMessage error={errors.current} touched={touched.current === true} />}>
+            <PasswordInput {...field('current')} testId="fund-old" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('current')} />
+          </Field>
         )}
-        <Form.Item
-          name="pin"
+        <Field
           label={t('fields.newFundPassword')}
           description={<FieldMessage error={errors.pin} touched={touched.pin === true || values.pin.length === 6} hint={t('fundPassword.pinHint')} />}
         >
-          <PasswordInput testId="fund-new" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('pin')} />
-        </Form.Item>
-        <Form.Item name="confirm" label={t('fields.confirmFundPassword')} description={<FieldMessage error={errors.confirm} touched={touched.confirm === true || values.confirm.length === 6} />}>
-          <PasswordInput testId="fund-confirm" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('confirm')} onEnterPress={submit} />
-        </Form.Item>
-      </Form>
+          <PasswordInput {...field('pin')} testId="fund-new" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('pin')} />
+        </Field>
+        <Field label={t('fields.confirmFundPassword')} description={<FieldMessage error={errors.confirm} touched={touched.confirm === true || values.confirm.length === 6} />}>
+          <PasswordInput {...field('confirm')} testId="fund-confirm" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('confirm')} onEnterPress={submit} />
+        </Field>
+      </FieldList>
       <FormError error={serverError} testId="fund-error" />
     </Page>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys } from '@kabuto/contracts/errors';
@@ -14,6 +14,8 @@ import { confirmError, newPasswordError, requiredError } from '../../../shared/f
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { replace } from '../../../shared/navigation/navigation.ts';
 import { clearSession, getSession } from '../../../shared/session/session.store.ts';
+import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
+import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
 interface PasswordValues {
   oldPassword: string;
@@ -25,8 +27,8 @@ interface PasswordValues {
 export function LoginPasswordScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<PasswordValues>({ oldPassword: '', newPassword: '', confirmPassword: '' });
   const [serverError, setServerError] = useState<string | null>(null);
+  const { values, field } = useFormValues<PasswordValues>({ oldPassword: '', newPassword: '', confirmPassword: '' }, () => setServerError(null));
   const { touched, touch } = useTouched<keyof PasswordValues>();
 
   const errors = {
@@ -65,28 +67,20 @@ export function LoginPasswordScreen() {
       }
     >
       <p className="screen-intro">{t('loginPassword.intro')}</p>
-      <Form
-        layout="vertical"
-        mode="card"
-        onValuesChange={(_, all: Partial<PasswordValues>) => {
-          setValues({ oldPassword: all.oldPassword ?? '', newPassword: all.newPassword ?? '', confirmPassword: all.confirmPassword ?? '' });
-          setServerError(null);
-        }}
-      >
-        <Form.Item name="oldPassword" label={t('fields.oldPassword')} description={<FieldMessage error={errors.oldPassword} touched={touched.oldPassword === true} />}>
-          <PasswordInput testId="pwd-old" autoComplete="current-password" onBlur={() => touch('oldPassword')} maxLength={128} />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
+      <FieldList>
+        <Field label={t('fields.oldPassword')} description={<FieldMessage error={errors.oldPassword} touched={touched.oldPassword === true} />}>
+          <PasswordInput {...field('oldPassword')} testId="pwd-old" autoComplete="current-password" onBlur={() => touch('oldPassword')} maxLength={128} />
+        </Field>
+        <Field
           label={t('fields.newPassword')}
           description={<FieldMessage error={errors.newPassword} touched={touched.newPassword === true} hint={t('register.passwordHint')} />}
         >
-          <PasswordInput testId="pwd-new" autoComplete="new-password" onBlur={() => touch('newPassword')} maxLength={128} />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('fields.confirmPassword')} description={<FieldMessage error={errors.confirmPassword} touched={touched.confirmPassword === true} />}>
-          <PasswordInput testId="pwd-confirm" autoComplete="new-password" onBlur={() => touch('confirmPassword')} onEnterPress={submit} maxLength={128} />
-        </Form.Item>
-      </Form>
+          <PasswordInput {...field('newPassword')} testId="pwd-new" autoComplete="new-password" onBlur={() => touch('newPassword')} maxLength={128} />
+        </Field>
+        <Field label={t('fields.confirmPassword')} description={<FieldMessage error={errors.confirmPassword} touched={touched.confirmPassword === true} />}>
+          <PasswordInput {...field('confirmPassword')} testId="pwd-confirm" autoComplete="new-password" onBlur={() => touch('confirmPassword')} onEnterPress={submit} maxLength={128} />
+        </Field>
+      </FieldList>
       <FormError error={serverError} testId="pwd-error" />
     </Page>
   );
