@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { paintFirst } from './build/paint-first.plugin.ts';
 import { precompress } from './build/precompress.plugin.ts';
 
-// The server serves `dist` with script-src 'self': Vite's output has no inline scripts.
+// The server serves `dist` with script-src 'self' plus the hash of the one inline script (the paint-first loader).
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), paintFirst(), precompress()],
   resolve: {
     // antd-mobile's react-spring pins react ≤18, so npm hoists a second React at the root; one copy only.
     dedupe: ['react', 'react-dom'],

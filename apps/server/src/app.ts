@@ -13,7 +13,7 @@ import { statusOf } from './http/public.ts';
 import { apiPrefix, registerRoutes, type RateLimits } from './http/public.ts';
 import type { Route } from './http/public.ts';
 import { buildOpenApi } from './http/public.ts';
-import { registerWebApp } from './http/public.ts';
+import { inlineScriptSources, registerWebApp } from './http/public.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { logSmsSender, type SmsSender } from './sms/public.ts';
 import { makeAuthenticate } from './auth/public.ts';
@@ -118,7 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(opts.webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

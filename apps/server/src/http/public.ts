@@ -8,4 +8,4 @@ export { apiPrefix, registerRoutes } from './register-routes.ts';
 export type { RateLimits } from './register-routes.ts';
 export { route } from './route.ts';
 export type { RawAnswer, Route, UploadedFile } from './route.ts';
-export { registerWebApp } from './static-assets.ts';
+export { inlineScriptSources, registerWebApp } from './static-assets.ts';

@@ -1,4 +1,6 @@
-import { relative, sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
@@ -30,4 +32,18 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
       reply.header('cache-control', isHashedAsset(root, file) ? hashedAssetCacheControl : unhashedCacheControl);
     },
   });
+}
+
+const inlineScript = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * CSP sources for the inline scripts of the built `index.html` (the paint-first loader): each allowed by its
+ * exact hash, so `script-src` never needs 'unsafe-inline'. None when the web app is not built.
+ */
+export function inlineScriptSources(webDist: string | null | undefined): string[] {
+  if (!webDist) return [];
+  const indexHtml = join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) return [];
+  const html = readFileSync(indexHtml, 'utf8');
+  return [...html.matchAll(inlineScript)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
 }
