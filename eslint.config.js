@@ -52,4 +52,24 @@ export default tseslint.config(
   { files: ['packages/db/**'], rules: forbid(['@kabuto/contracts', '@kabuto/market', '@kabuto/server', '@kabuto/web', 'fastify', 'react', 'zod'], 'db depends only on domain') },
   { files: ['packages/market/**'], rules: forbid(['@kabuto/contracts', '@kabuto/db', '@kabuto/server', '@kabuto/web', 'zod', 'pg', '@electric-sql/pglite', 'fastify', 'react', 'ioredis', 'redis'], 'market depends only on domain (and its decimal type)') },
   { files: ['apps/web/**'], rules: forbid(['@kabuto/db', '@kabuto/market', '@kabuto/server', 'pg', '@electric-sql/pglite', 'fastify'], 'web may use contracts and domain only') },
+  {
+    // DESIGN "Front end" → Delivery: zod never reaches a phone. Screens take contract types through `import type`,
+    // paths through `callRef`, and formats, policies and keys from the contracts' zod-free modules.
+    files: ['apps/web/src/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '@kabuto/contracts/*', '!@kabuto/contracts/errors', '!@kabuto/contracts/formats', '!@kabuto/contracts/policy', '!@kabuto/contracts/admin', '@kabuto/contracts/admin/*', '!@kabuto/contracts/admin/policies'],
+              allowTypeImports: true,
+              message: 'the web app loads no zod: import contract types with `import type`, call through `callRef`, validate with @kabuto/contracts/formats',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

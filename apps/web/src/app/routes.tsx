@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyScreen } from './lazy-screen.tsx';
+import { loadCatalogueParts } from '../i18n/i18n.ts';
+import type { CataloguePart } from '../i18n/i18n.ts';
 import type { RouteMeta } from '../shared/navigation/route-meta.ts';
 
 export interface AppRoute {
@@ -7,6 +9,11 @@ export interface AppRoute {
   path: string;
   Screen: ComponentType;
   meta: RouteMeta;
+}
+
+/** A screen that reads a catalogue part: both download together, and the screen draws once both are here. */
+function withParts(parts: readonly CataloguePart[], load: () => Promise<ComponentType>): () => Promise<ComponentType> {
+  return () => Promise.all([load(), loadCatalogueParts(parts)]).then(([Screen]) => Screen);
 }
 
 // SPEC §2 routes built so far. Each entry maps the spec's address to a screen that works.
@@ -108,17 +115,17 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/user/tys',
-    Screen: lazyScreen(() => import('../features/settings/screens/terms.screen.tsx').then((m) => m.TermsScreen)),
+    Screen: lazyScreen(withParts(['legal'], () => import('../features/settings/screens/terms.screen.tsx').then((m) => m.TermsScreen))),
     meta: { titleKey: 'titles.terms', backTo: '/user/setting' },
   },
   {
     path: '/user/aboutUs',
-    Screen: lazyScreen(() => import('../features/settings/screens/about-us.screen.tsx').then((m) => m.AboutUsScreen)),
+    Screen: lazyScreen(withParts(['legal'], () => import('../features/settings/screens/about-us.screen.tsx').then((m) => m.AboutUsScreen))),
     meta: { titleKey: 'titles.about', backTo: '/user/setting' },
   },
   {
     path: '/admin',
-    Screen: lazyScreen(() => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen)),
+    Screen: lazyScreen(withParts(['admin'], () => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen))),
     meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/usercenter' },
   },
 ];

@@ -6,6 +6,12 @@ import { restrictionKinds, staffRoles } from '@kabuto/contracts/fields';
 import en from './locales/en.json';
 import tw from './locales/tw.json';
 import jp from './locales/jp.json';
+import adminEn from './locales/parts/admin/en.json';
+import adminTw from './locales/parts/admin/tw.json';
+import adminJp from './locales/parts/admin/jp.json';
+import legalEn from './locales/parts/legal/en.json';
+import legalTw from './locales/parts/legal/tw.json';
+import legalJp from './locales/parts/legal/jp.json';
 import { clientNoticeKeys } from '../shared/api/http-client.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -21,7 +27,9 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const langs = ['en', 'tw', 'jp'] as const;
-const catalogues = { en, tw, jp } as const;
+// Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
+const parts = { en: [adminEn, legalEn], tw: [adminTw, legalTw], jp: [adminJp, legalJp] } as const;
+const catalogues = { en: { ...en, ...adminEn, ...legalEn }, tw: { ...tw, ...adminTw, ...legalTw }, jp: { ...jp, ...adminJp, ...legalJp } } as const;
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<(typeof langs)[number], Map<string, string>>;
 
 function sourceFiles(dir: string): string[] {
@@ -33,6 +41,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('translation catalogues (DESIGN "Front end")', () => {
+  it('keep each part to sections the core catalogue does not have', () => {
+    for (const lang of langs) {
+      const core = new Set(Object.keys({ en, tw, jp }[lang]));
+      for (const part of parts[lang]) expect(Object.keys(part).filter((section) => core.has(section))).toEqual([]);
+    }
+  });
+
   it('have identical key sets in en, tw and jp', () => {
     const reference = [...flat.en.keys()].sort();
     for (const lang of langs) {

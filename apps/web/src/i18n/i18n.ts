@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import type { i18n as I18n, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@kabuto/contracts/fields';
-import { readStoredLang, setStoredLang } from '../shared/session/session.store.ts';
+import { isLang, readStoredLang, setStoredLang } from '../shared/session/session.store.ts';
 import { htmlLangOf, langFromAddress, resolveStartLang } from './language.ts';
 import type { LangSource } from './language.ts';
 
@@ -15,6 +15,35 @@ const catalogueLoaders: Record<Lang, () => Promise<{ default: ResourceKey }>> = 
 
 async function catalogueOf(lang: Lang): Promise<ResourceKey> {
   return (await catalogueLoaders[lang]()).default;
+}
+
+/**
+ * Sections only some screens read (the back office, the legal texts), kept out of the first screens' download.
+ * A route loads its parts before its screen draws (`app/routes.tsx`); they merge into the one `translation`
+ * namespace, so keys keep their dotted paths.
+ */
+export type CataloguePart = 'admin' | 'legal';
+
+const partLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/parts/*/*.json');
+const loadedParts = new Set<CataloguePart>();
+
+async function addPart(part: CataloguePart, lang: Lang): Promise<void> {
+  const load = partLoaders[`./locales/parts/${part}/${lang}.json`];
+  if (!load) throw new Error(`no catalogue part ${part} for ${lang}`);
+  i18n.addResourceBundle(lang, 'translation', (await load()).default, true, true);
+}
+
+/** Downloads catalogue parts for the current language once; a later language switch brings them along. */
+export async function loadCatalogueParts(parts: readonly CataloguePart[]): Promise<void> {
+  const lang = isLang(i18n.language) ? i18n.language : 'jp';
+  await Promise.all(
+    parts
+      .filter((part) => !loadedParts.has(part))
+      .map(async (part) => {
+        await addPart(part, lang);
+        loadedParts.add(part);
+      }),
+  );
 }
 
 export const i18n: I18n = i18next.createInstance();
@@ -52,6 +81,7 @@ export async function initI18n(location: { search: string; hash: string }): Prom
 export async function loadCatalogue(lang: Lang): Promise<void> {
   if (i18n.hasResourceBundle(lang, 'translation')) return;
   i18n.addResourceBundle(lang, 'translation', await catalogueOf(lang), true, true);
+  await Promise.all([...loadedParts].map((part) => addPart(part, lang)));
 }
 
 /** Switches only once the new catalogue is here, so the screen never shows raw keys in between. */

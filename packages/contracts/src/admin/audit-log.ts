@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { staffCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { staffRoleField } from '../fields.ts';
+import { adminPolicies } from './policies.ts';
 
 export const auditEntrySchema = z.object({
   id: z.string(),
@@ -16,7 +16,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogCall = defineCall({
-  policy: staffCall('admin', 'auditor'),
+  policy: adminPolicies.auditLog,
   path: 'admin/auditLog',
   summary: 'Staff: the append-only audit log, newest first',
   request: z.object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { staffCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { idField, reasonField, restrictionKinds } from '../fields.ts';
 import { balanceSchema } from '../funds/assets.ts';
 import { timelineEntrySchema } from '../funds/records.ts';
+import { adminPolicies } from './policies.ts';
 
 export const memberSummarySchema = z.object({
   memberId: z.string(),
@@ -16,7 +16,7 @@ export const memberSummarySchema = z.object({
 });
 
 export const adminMemberSearchCall = defineCall({
-  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
+  policy: adminPolicies.memberSearch,
   path: 'admin/members/search',
   summary: 'Staff: find members by account, name or invitation code',
   request: z.object({ q: z.string().trim().max(64, { error: errorKeys.request.invalid }).default('') }),
@@ -34,7 +34,7 @@ export const restrictionRecordSchema = z.object({
 });
 
 export const adminMemberDetailCall = defineCall({
-  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
+  policy: adminPolicies.memberDetail,
   path: 'admin/members/detail',
   summary: 'Staff: a member’s balances, restrictions, credit score and money timeline',
   request: z.object({ memberId: idField }),
@@ -48,7 +48,7 @@ export const adminMemberDetailCall = defineCall({
 });
 
 export const adminRestrictCall = defineCall({
-  policy: staffCall('admin', 'support'),
+  policy: adminPolicies.restrict,
   path: 'admin/members/restrict',
   summary: 'Staff: set a SPEC §6 restriction on a member, with the reason the member will read',
   request: z.object({ memberId: idField, kind: z.enum(restrictionKinds), reason: reasonField }),
@@ -56,7 +56,7 @@ export const adminRestrictCall = defineCall({
 });
 
 export const adminLiftRestrictionCall = defineCall({
-  policy: staffCall('admin', 'support'),
+  policy: adminPolicies.liftRestriction,
   path: 'admin/members/lift',
   summary: 'Staff: lift an active restriction, with a reason',
   request: z.object({ memberId: idField, kind: z.enum(restrictionKinds), reason: reasonField }),

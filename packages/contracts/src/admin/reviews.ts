@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { staffCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { decisionField, idField, moneyString, pageFields, reasonField, reviewStatus } from '../fields.ts';
+import { adminPolicies } from './policies.ts';
 
 const listRequest = z.object({ status: reviewStatus.default('pending'), ...pageFields });
 const decideRequest = z.object({ id: idField, decision: decisionField, reason: reasonField });
@@ -36,7 +36,7 @@ export const realNameReviewSchema = z.object({
 });
 
 export const adminRealNameListCall = defineCall({
-  policy: staffCall('reviewer', 'admin', 'auditor'),
+  policy: adminPolicies.realNameList,
   path: 'admin/realName/list',
   summary: 'Staff: real-name submissions by status',
   request: listRequest,
@@ -44,7 +44,7 @@ export const adminRealNameListCall = defineCall({
 });
 
 export const adminRealNameDecideCall = defineCall({
-  policy: staffCall('admin', 'reviewer'),
+  policy: adminPolicies.realNameDecide,
   path: 'admin/realName/decide',
   summary: 'Staff: approve or reject a real-name submission, with a reason',
   request: decideRequest,
@@ -70,7 +70,7 @@ export const depositReviewSchema = z.object({
 });
 
 export const adminDepositsListCall = defineCall({
-  policy: staffCall('admin', 'reviewer', 'auditor', 'support'),
+  policy: adminPolicies.depositsList,
   path: 'admin/deposits/list',
   summary: 'Staff: deposits by status, with receipt and reference code',
   request: listRequest,
@@ -78,7 +78,7 @@ export const adminDepositsListCall = defineCall({
 });
 
 export const adminDepositsDecideCall = defineCall({
-  policy: staffCall('admin', 'reviewer'),
+  policy: adminPolicies.depositsDecide,
   path: 'admin/deposits/decide',
   summary: 'Staff: approve (credit through the ledger) or reject a deposit, with a reason',
   request: decideRequest,
@@ -105,7 +105,7 @@ export const withdrawalReviewSchema = z.object({
 });
 
 export const adminWithdrawalsListCall = defineCall({
-  policy: staffCall('admin', 'reviewer', 'auditor', 'support'),
+  policy: adminPolicies.withdrawalsList,
   path: 'admin/withdrawals/list',
   summary: 'Staff: withdrawals by status, with the destination card',
   request: listRequest,
@@ -113,7 +113,7 @@ export const adminWithdrawalsListCall = defineCall({
 });
 
 export const adminWithdrawalsDecideCall = defineCall({
-  policy: staffCall('admin', 'reviewer'),
+  policy: adminPolicies.withdrawalsDecide,
   path: 'admin/withdrawals/decide',
   summary: 'Staff: approve (pay out) or reject (return to available) a withdrawal, with a reason',
   request: decideRequest,
@@ -121,7 +121,7 @@ export const adminWithdrawalsDecideCall = defineCall({
 });
 
 export const adminQueueCountsCall = defineCall({
-  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
+  policy: adminPolicies.queueCounts,
   path: 'admin/queues/counts',
   summary: 'Staff: how many items wait in each review queue',
   request: z.object({}),

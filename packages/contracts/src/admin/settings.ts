@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { staffCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { amountField, moneyString } from '../fields.ts';
+import { channelAccountNumberPattern } from '../formats.ts';
+import { adminPolicies } from './policies.ts';
 
 export const adminChannelSchema = z.object({
   id: z.string(),
@@ -22,7 +23,7 @@ const text = (max: number) =>
   z.string({ error: errorKeys.request.invalid }).trim().min(1, { error: errorKeys.request.invalid }).max(max, { error: errorKeys.request.invalid });
 
 export const adminChannelsListCall = defineCall({
-  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
+  policy: adminPolicies.channelsList,
   path: 'admin/channels/list',
   summary: 'Staff: deposit channels, active or not',
   request: z.object({}),
@@ -30,7 +31,7 @@ export const adminChannelsListCall = defineCall({
 });
 
 export const adminChannelSaveCall = defineCall({
-  policy: staffCall('admin'),
+  policy: adminPolicies.channelSave,
   path: 'admin/channels/save',
   summary: 'Staff (admin): create or update a deposit channel and its limits',
   request: z.object({
@@ -39,7 +40,7 @@ export const adminChannelSaveCall = defineCall({
     bankName: text(64),
     branchName: text(64),
     accountType: text(32),
-    accountNumber: z.string().trim().regex(/^\d{4,20}$/, { error: errorKeys.request.invalid }),
+    accountNumber: z.string().trim().regex(channelAccountNumberPattern, { error: errorKeys.request.invalid }),
     accountHolder: text(64),
     min: amountField,
     max: amountField,
@@ -52,7 +53,7 @@ export const adminChannelSaveCall = defineCall({
 export const withdrawalLimitsSchema = z.object({ min: moneyString, max: moneyString, windowRule: z.enum(['profile', 'always']) });
 
 export const adminWithdrawalLimitsGetCall = defineCall({
-  policy: staffCall('admin', 'reviewer', 'support', 'auditor'),
+  policy: adminPolicies.withdrawalLimitsGet,
   path: 'admin/withdrawalLimits/get',
   summary: 'Staff: the withdrawal minimum, maximum and window rule',
   request: z.object({}),
@@ -60,7 +61,7 @@ export const adminWithdrawalLimitsGetCall = defineCall({
 });
 
 export const adminWithdrawalLimitsSaveCall = defineCall({
-  policy: staffCall('admin'),
+  policy: adminPolicies.withdrawalLimitsSave,
   path: 'admin/withdrawalLimits/save',
   summary: 'Staff (admin): set the withdrawal minimum, maximum and window rule',
   request: z.object({ min: amountField, max: amountField, windowRule: z.enum(['profile', 'always']) }),
@@ -68,7 +69,7 @@ export const adminWithdrawalLimitsSaveCall = defineCall({
 });
 
 export const adminReconciliationCall = defineCall({
-  policy: staffCall('admin', 'auditor'),
+  policy: adminPolicies.reconciliation,
   path: 'admin/reconciliation',
   summary: 'Staff: recompute every balance from the journal and list any difference',
   request: z.object({}),

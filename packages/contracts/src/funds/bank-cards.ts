@@ -3,11 +3,13 @@ import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { idField } from '../fields.ts';
+import { bankCardPatterns, cardTypes } from '../formats.ts';
+
+export { cardTypes };
 
 const text = (max: number) =>
   z.string({ error: errorKeys.request.invalid }).trim().min(1, { error: errorKeys.request.invalid }).max(max, { error: errorKeys.request.invalid });
 
-export const cardTypes = ['ordinary', 'current', 'savings'] as const;
 
 export const bankCardSchema = z.object({
   id: z.string(),
@@ -39,13 +41,12 @@ export const bankCardAddCall = defineCall({
     holderName: text(64),
     bankName: text(64),
     branchName: text(64),
-    branchCode: z.string({ error: errorKeys.request.invalid }).trim().regex(/^[A-Za-z0-9]{3,11}$/, { error: errorKeys.request.invalid }),
-    cardNumber: z.string({ error: errorKeys.request.invalid }).trim().regex(/^\d{6,20}$/, { error: errorKeys.request.invalid }),
+    branchCode: z.string({ error: errorKeys.request.invalid }).trim().regex(bankCardPatterns.branchCode, { error: errorKeys.request.invalid }),
+    cardNumber: z.string({ error: errorKeys.request.invalid }).trim().regex(bankCardPatterns.cardNumber, { error: errorKeys.request.invalid }),
     cardType: z.enum(cardTypes, { error: errorKeys.request.invalid }),
-    // Indian banks: IFSC (4 letters, 0, 6 alphanumerics) and a UPI id.
     indianBank: z.boolean().default(false),
-    ifsc: z.string().trim().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, { error: errorKeys.request.invalid }).optional(),
-    upi: z.string().trim().regex(/^[A-Za-z0-9._-]{2,64}@[A-Za-z]{2,32}$/, { error: errorKeys.request.invalid }).optional(),
+    ifsc: z.string().trim().regex(bankCardPatterns.ifsc, { error: errorKeys.request.invalid }).optional(),
+    upi: z.string().trim().regex(bankCardPatterns.upi, { error: errorKeys.request.invalid }).optional(),
   }),
   response: bankCardSchema,
 });

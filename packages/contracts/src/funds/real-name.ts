@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { memberCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
+import { idNumberPattern } from '../formats.ts';
 
 export const realNameStatusCall = defineCall({
   policy: memberCall,
@@ -26,7 +27,7 @@ export const realNameSubmitCall = defineCall({
     idNumber: z
       .string({ error: errorKeys.request.invalid })
       .trim()
-      .regex(/^[A-Za-z0-9-]{4,32}$/, { error: errorKeys.request.invalid }),
+      .regex(idNumberPattern, { error: errorKeys.request.invalid }),
     frontImageId: z.uuid({ error: errorKeys.upload.notFound }),
     backImageId: z.uuid({ error: errorKeys.upload.notFound }),
   }),

@@ -3,13 +3,14 @@ import { memberCall, publicCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { accountField, anyPasswordField, newPasswordField } from '../fields.ts';
+import { fundPinPattern } from '../formats.ts';
 
 const confirmField = z.string({ error: errorKeys.account.passwordEmpty }).max(128);
 // Fund password: a separate six-digit PIN, as Japanese brokers use a trading PIN (docs/architecture.md).
 export const fundPasswordField = z
   .string({ error: errorKeys.account.passwordEmpty })
   .min(1, { error: errorKeys.account.passwordEmpty })
-  .regex(/^\d{6}$/, { error: errorKeys.password.format });
+  .regex(fundPinPattern, { error: errorKeys.password.format });
 
 export const changePasswordCall = defineCall({
   policy: memberCall,

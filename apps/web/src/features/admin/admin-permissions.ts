@@ -1,25 +1,23 @@
 import type { StaffRole } from '@kabuto/contracts/fields';
+import { adminPolicies } from '@kabuto/contracts/admin/policies';
 import { roleMay, type CallPolicy } from '@kabuto/contracts/policy';
-import { auditLogCall } from '@kabuto/contracts/admin/audit-log';
-import { adminMemberSearchCall, adminRestrictCall } from '@kabuto/contracts/admin/members';
-import { adminDepositsDecideCall, adminDepositsListCall, adminRealNameListCall, adminWithdrawalsListCall } from '@kabuto/contracts/admin/reviews';
-import { adminChannelSaveCall, adminChannelsListCall, adminReconciliationCall } from '@kabuto/contracts/admin/settings';
 
 // DESIGN "Reviews and the back office": each role sees only what it may use. The policies are the
-// calls' own (issue 6 §3): the server refuses with them and the navigation is drawn from them.
+// calls' own (issue 6 §3): the contracts take them from `adminPolicies`, the server refuses with them,
+// and the navigation is drawn from them.
 
 export type Section = 'realname' | 'deposits' | 'withdrawals' | 'members' | 'channels' | 'reconciliation' | 'audit';
 export type Queue = 'realName' | 'deposits' | 'withdrawals';
 
 /** The call that fills each section: a role sees the section when it may make that call. */
 const sectionPolicy: Record<Section, CallPolicy> = {
-  realname: adminRealNameListCall.policy,
-  deposits: adminDepositsListCall.policy,
-  withdrawals: adminWithdrawalsListCall.policy,
-  members: adminMemberSearchCall.policy,
-  channels: adminChannelsListCall.policy,
-  reconciliation: adminReconciliationCall.policy,
-  audit: auditLogCall.policy,
+  realname: adminPolicies.realNameList,
+  deposits: adminPolicies.depositsList,
+  withdrawals: adminPolicies.withdrawalsList,
+  members: adminPolicies.memberSearch,
+  channels: adminPolicies.channelsList,
+  reconciliation: adminPolicies.reconciliation,
+  audit: adminPolicies.auditLog,
 };
 
 export const sectionOrder: readonly Section[] = ['realname', 'deposits', 'withdrawals', 'members', 'channels', 'reconciliation', 'audit'];
@@ -29,7 +27,7 @@ export function sectionsFor(role: StaffRole): Section[] {
 }
 
 export const can = {
-  decide: (role: StaffRole) => roleMay(adminDepositsDecideCall.policy, role),
-  restrict: (role: StaffRole) => roleMay(adminRestrictCall.policy, role),
-  editSettings: (role: StaffRole) => roleMay(adminChannelSaveCall.policy, role),
+  decide: (role: StaffRole) => roleMay(adminPolicies.depositsDecide, role),
+  restrict: (role: StaffRole) => roleMay(adminPolicies.restrict, role),
+  editSettings: (role: StaffRole) => roleMay(adminPolicies.channelSave, role),
 };

@@ -5,7 +5,8 @@ export type AnyCall = CallContract<z.ZodType, z.ZodType>;
 
 /**
  * What the client needs of a contract at run time: its path. Typed by the contract through `import type`,
- * so a screen that only calls the API does not download zod (DESIGN "Front end" → Delivery).
+ * so the web app never downloads zod (DESIGN "Front end" → Delivery); the contract's literal path type makes
+ * a reference to the wrong path a type error.
  */
 export interface CallRef<C extends AnyCall> {
   readonly path: string;
@@ -13,6 +14,6 @@ export interface CallRef<C extends AnyCall> {
   readonly contract?: C;
 }
 
-export function callRef<C extends AnyCall>(path: string): CallRef<C> {
+export function callRef<C extends AnyCall>(path: C['path']): CallRef<C> {
   return { path };
 }

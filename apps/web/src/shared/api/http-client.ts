@@ -61,9 +61,9 @@ type AnyContract = CallContract<z.ZodType, z.ZodType>;
 export interface HttpClient {
   call<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options?: CallOptions): Promise<ResponseOf<C>>;
   /** A multipart call (DESIGN "Uploads"): the answer is the usual envelope. */
-  upload<C extends AnyContract>(contract: C, form: FormData, options?: UploadOptions): Promise<ResponseOf<C>>;
+  upload<C extends AnyContract>(contract: C | CallRef<C>, form: FormData, options?: UploadOptions): Promise<ResponseOf<C>>;
   /** A call that answers raw bytes (e.g. a private image); a refusal still comes as an envelope. */
-  blob<C extends AnyContract>(contract: C, body: RequestOf<C>, options?: CallOptions): Promise<Blob>;
+  blob<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options?: CallOptions): Promise<Blob>;
 }
 
 function envelopeMsg(body: unknown): string | null {
@@ -162,7 +162,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return unwrap<ResponseOf<C>>(answer.body, answer.status);
   }
 
-  async function upload<C extends AnyContract>(contract: C, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<C>> {
+  async function upload<C extends AnyContract>(contract: C | CallRef<C>, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<C>> {
     // No Content-Type: the browser writes the multipart boundary itself.
     const answer = await exchange({
       path: contract.path,
@@ -175,7 +175,7 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return unwrap<ResponseOf<C>>(answer.body, answer.status);
   }
 
-  async function blob<C extends AnyContract>(contract: C, body: RequestOf<C>, options: CallOptions = {}): Promise<Blob> {
+  async function blob<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options: CallOptions = {}): Promise<Blob> {
     const answer = await exchange({ path: contract.path, ...json(body, options, 'blob') });
     if (typeof Blob !== 'undefined' && answer.body instanceof Blob) return answer.body;
     // A 2xx JSON answer to a byte request is an envelope: a refusal, or bytes we cannot show.

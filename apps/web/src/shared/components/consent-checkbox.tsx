@@ -15,7 +15,6 @@ export function ConsentCheckbox({ checked, onChange, testId }: ConsentCheckboxPr
   const { t } = useTranslation();
   const id = useId();
   const open = (tab: 'terms' | 'privacy') => (event: MouseEvent) => {
-    // The links sit inside the box's label: open the text without ticking the box.
     event.preventDefault();
     event.stopPropagation();
     push(`/user/tys?tab=${tab}`);
@@ -23,18 +22,18 @@ export function ConsentCheckbox({ checked, onChange, testId }: ConsentCheckboxPr
   return (
     <div className="consent consent--row">
       <Checkbox id={id} className="consent__box" checked={checked} onChange={onChange} data-testid={testId} />
-      <label htmlFor={id} className="consent__text">
-        {/* Five keys rather than <Trans>: word order differs by language, and Trans's markup parser would ride on the sign-in screen. */}
-        {t('consent.before')}
-        <a href="#/user/tys?tab=terms" onClick={open('terms')} data-testid={`${testId}-terms`}>
-          {t('consent.terms')}
-        </a>
-        {t('consent.between')}
-        <a href="#/user/tys?tab=privacy" onClick={open('privacy')} data-testid={`${testId}-privacy`}>
-          {t('consent.privacy')}
-        </a>
-        {t('consent.after')}
-      </label>
+      <div className="consent__text">
+        <label htmlFor={id}>{t('consent.label')}</label>
+        {/* The texts open from links beside the sentence, not inside its label, so a tap on them never ticks the box. */}
+        <span className="consent__links">
+          <a href="#/user/tys?tab=terms" onClick={open('terms')} data-testid={`${testId}-terms`}>
+            {t('consent.terms')}
+          </a>
+          <a href="#/user/tys?tab=privacy" onClick={open('privacy')} data-testid={`${testId}-privacy`}>
+            {t('consent.privacy')}
+          </a>
+        </span>
+      </div>
     </div>
   );
 }

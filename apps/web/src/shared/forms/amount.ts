@@ -1,5 +1,5 @@
 import { errorKeys } from '@kabuto/contracts/errors';
-import { amountField } from '@kabuto/contracts/fields';
+import { amountIssue } from '@kabuto/contracts/formats';
 import { Decimal, tryMoney } from '@kabuto/domain/money';
 import { amountLimitIssue } from '@kabuto/domain/funds/amount-limits';
 
@@ -23,18 +23,18 @@ export interface AmountLimits {
   aboveBalanceKey?: string;
 }
 
-/** The first message key that refuses this amount, or null; the same grammar the server checks (amountField). */
+/** The first message key that refuses this amount, or null; the grammar the server's amountField is built from. */
 export function amountError(value: string, limits: AmountLimits = {}): string | null {
-  const parsed = amountField.safeParse(value);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? errorKeys.funds.amountInvalid;
-  const amount = new Decimal(parsed.data);
+  const issue = amountIssue(value);
+  if (issue !== null) return issue;
+  const amount = new Decimal(value.trim());
   const min = tryMoney(limits.min);
   const max = tryMoney(limits.max);
   const balance = tryMoney(limits.balance);
   // The server's limit rule (packages/domain), with an open bound where a limit is not known.
-  const issue = amountLimitIssue(amount, min ?? amount, max ?? amount);
-  if (issue === 'belowMin') return limits.belowMinKey ?? errorKeys.funds.amountInvalid;
-  if (issue === 'aboveMax') return limits.aboveMaxKey ?? errorKeys.funds.amountInvalid;
+  const limitIssue = amountLimitIssue(amount, min ?? amount, max ?? amount);
+  if (limitIssue === 'belowMin') return limits.belowMinKey ?? errorKeys.funds.amountInvalid;
+  if (limitIssue === 'aboveMax') return limits.aboveMaxKey ?? errorKeys.funds.amountInvalid;
   if (balance !== null && amount.greaterThan(balance)) return limits.aboveBalanceKey ?? errorKeys.funds.insufficientAvailable;
   return null;
 }

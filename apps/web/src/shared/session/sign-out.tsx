@@ -2,11 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
-import { logoutCall } from '@kabuto/contracts/user/login';
+import type { logoutCall } from '@kabuto/contracts/user/login';
 import { api } from '../api/api.ts';
 import { showSuccess } from '../api/notice.ts';
 import { replace } from '../navigation/navigation.ts';
 import { clearSession } from './session.store.ts';
+import { callRef } from '../api/call-ref.ts';
+
+// Paths only at run time (types through `import type`), so the web app never downloads zod.
+const logoutRef = callRef<typeof logoutCall>('user/logout');
 
 /** Sign out after a confirmation: ends the server session, forgets cached data, back to sign-in. */
 export function useSignOut(): () => Promise<void> {
@@ -21,7 +25,7 @@ export function useSignOut(): () => Promise<void> {
     });
     if (!confirmed) return;
     try {
-      await api.call(logoutCall, {});
+      await api.call(logoutRef, {});
     } catch {
       // The session ends on this device whatever the server answered.
     }

@@ -1,7 +1,12 @@
 import type { ResponseOf } from '@kabuto/contracts/call';
-import { uploadImageCall, viewImageCall } from '@kabuto/contracts/funds/real-name';
+import type { uploadImageCall, viewImageCall } from '@kabuto/contracts/funds/real-name';
 import type { UploadPurpose } from '@kabuto/contracts/funds/real-name';
 import { api } from '../api/api.ts';
+import { callRef } from '../api/call-ref.ts';
+
+// Paths only at run time (types through `import type`), so the web app never downloads zod.
+const uploadImageRef = callRef<typeof uploadImageCall>('upload/image');
+const viewImageRef = callRef<typeof viewImageCall>('upload/view');
 
 export type UploadedImage = ResponseOf<typeof uploadImageCall>;
 
@@ -10,12 +15,12 @@ export function uploadImage(purpose: UploadPurpose, file: File, onProgress?: (fr
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', file, file.name);
-  return api.upload(uploadImageCall, form, { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) });
+  return api.upload(uploadImageRef, form, { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) });
 }
 
 /** Private images need the session headers, so they are fetched as bytes and shown through an object URL. */
 export function fetchPrivateImage(id: string, signal?: AbortSignal): Promise<Blob> {
-  return api.blob(viewImageCall, { id }, signal ? { signal } : {});
+  return api.blob(viewImageRef, { id }, signal ? { signal } : {});
 }
 
-export const privateImageKey = (id: string) => [viewImageCall.path, id] as const;
+export const privateImageKey = (id: string) => [viewImageRef.path, id] as const;

@@ -1,22 +1,27 @@
 import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
-import { adminLiftRestrictionCall, adminMemberDetailCall, adminMemberSearchCall, adminRestrictCall } from '@kabuto/contracts/admin/members';
-import {
-  adminDepositsDecideCall,
-  adminDepositsListCall,
-  adminQueueCountsCall,
-  adminRealNameDecideCall,
-  adminRealNameListCall,
-  adminWithdrawalsDecideCall,
-  adminWithdrawalsListCall,
-} from '@kabuto/contracts/admin/reviews';
-import {
-  adminChannelSaveCall,
-  adminChannelsListCall,
-  adminReconciliationCall,
-  adminWithdrawalLimitsGetCall,
-  adminWithdrawalLimitsSaveCall,
-} from '@kabuto/contracts/admin/settings';
+import type { adminLiftRestrictionCall, adminMemberDetailCall, adminMemberSearchCall, adminRestrictCall } from '@kabuto/contracts/admin/members';
+import type { adminDepositsDecideCall, adminDepositsListCall, adminQueueCountsCall, adminRealNameDecideCall, adminRealNameListCall, adminWithdrawalsDecideCall, adminWithdrawalsListCall } from '@kabuto/contracts/admin/reviews';
+import type { adminChannelSaveCall, adminChannelsListCall, adminReconciliationCall, adminWithdrawalLimitsGetCall, adminWithdrawalLimitsSaveCall } from '@kabuto/contracts/admin/settings';
 import { api } from '../../../shared/api/api.ts';
+import { callRef } from '../../../shared/api/call-ref.ts';
+
+// Paths only at run time (types through `import type`), so the web app never downloads zod.
+const adminLiftRestrictionRef = callRef<typeof adminLiftRestrictionCall>('admin/members/lift');
+const adminMemberDetailRef = callRef<typeof adminMemberDetailCall>('admin/members/detail');
+const adminMemberSearchRef = callRef<typeof adminMemberSearchCall>('admin/members/search');
+const adminRestrictRef = callRef<typeof adminRestrictCall>('admin/members/restrict');
+const adminDepositsDecideRef = callRef<typeof adminDepositsDecideCall>('admin/deposits/decide');
+const adminDepositsListRef = callRef<typeof adminDepositsListCall>('admin/deposits/list');
+const adminQueueCountsRef = callRef<typeof adminQueueCountsCall>('admin/queues/counts');
+const adminRealNameDecideRef = callRef<typeof adminRealNameDecideCall>('admin/realName/decide');
+const adminRealNameListRef = callRef<typeof adminRealNameListCall>('admin/realName/list');
+const adminWithdrawalsDecideRef = callRef<typeof adminWithdrawalsDecideCall>('admin/withdrawals/decide');
+const adminWithdrawalsListRef = callRef<typeof adminWithdrawalsListCall>('admin/withdrawals/list');
+const adminChannelSaveRef = callRef<typeof adminChannelSaveCall>('admin/channels/save');
+const adminChannelsListRef = callRef<typeof adminChannelsListCall>('admin/channels/list');
+const adminReconciliationRef = callRef<typeof adminReconciliationCall>('admin/reconciliation');
+const adminWithdrawalLimitsGetRef = callRef<typeof adminWithdrawalLimitsGetCall>('admin/withdrawalLimits/get');
+const adminWithdrawalLimitsSaveRef = callRef<typeof adminWithdrawalLimitsSaveCall>('admin/withdrawalLimits/save');
 
 type Signal = AbortSignal | undefined;
 const opts = (signal: Signal) => (signal ? { signal } : {});
@@ -37,42 +42,42 @@ export type WithdrawalLimitsRequest = RequestOf<typeof adminWithdrawalLimitsSave
 export type Reconciliation = ResponseOf<typeof adminReconciliationCall>;
 
 export const adminKeys = {
-  counts: [adminQueueCountsCall.path],
-  realName: [adminRealNameListCall.path],
-  deposits: [adminDepositsListCall.path],
-  withdrawals: [adminWithdrawalsListCall.path],
-  memberSearch: [adminMemberSearchCall.path],
-  memberDetail: [adminMemberDetailCall.path],
-  channels: [adminChannelsListCall.path],
-  limits: [adminWithdrawalLimitsGetCall.path],
-  reconciliation: [adminReconciliationCall.path],
+  counts: [adminQueueCountsRef.path],
+  realName: [adminRealNameListRef.path],
+  deposits: [adminDepositsListRef.path],
+  withdrawals: [adminWithdrawalsListRef.path],
+  memberSearch: [adminMemberSearchRef.path],
+  memberDetail: [adminMemberDetailRef.path],
+  channels: [adminChannelsListRef.path],
+  limits: [adminWithdrawalLimitsGetRef.path],
+  reconciliation: [adminReconciliationRef.path],
 } as const;
 
-export const fetchQueueCounts = (signal: Signal) => api.call(adminQueueCountsCall, {}, opts(signal));
+export const fetchQueueCounts = (signal: Signal) => api.call(adminQueueCountsRef, {}, opts(signal));
 
 export const reviewCalls = {
   realName: {
-    list: (body: ReviewListRequest, signal: Signal) => api.call(adminRealNameListCall, body, opts(signal)),
-    decide: (body: DecideRequest) => api.call(adminRealNameDecideCall, body),
+    list: (body: ReviewListRequest, signal: Signal) => api.call(adminRealNameListRef, body, opts(signal)),
+    decide: (body: DecideRequest) => api.call(adminRealNameDecideRef, body),
   },
   deposits: {
-    list: (body: ReviewListRequest, signal: Signal) => api.call(adminDepositsListCall, body, opts(signal)),
-    decide: (body: DecideRequest) => api.call(adminDepositsDecideCall, body),
+    list: (body: ReviewListRequest, signal: Signal) => api.call(adminDepositsListRef, body, opts(signal)),
+    decide: (body: DecideRequest) => api.call(adminDepositsDecideRef, body),
   },
   withdrawals: {
-    list: (body: ReviewListRequest, signal: Signal) => api.call(adminWithdrawalsListCall, body, opts(signal)),
-    decide: (body: DecideRequest) => api.call(adminWithdrawalsDecideCall, body),
+    list: (body: ReviewListRequest, signal: Signal) => api.call(adminWithdrawalsListRef, body, opts(signal)),
+    decide: (body: DecideRequest) => api.call(adminWithdrawalsDecideRef, body),
   },
 } as const;
 
-export const searchMembers = (q: string, signal: Signal) => api.call(adminMemberSearchCall, { q }, opts(signal));
-export const fetchMemberDetail = (memberId: string, signal: Signal) => api.call(adminMemberDetailCall, { memberId }, opts(signal));
-export const restrictMember = (body: RestrictRequest) => api.call(adminRestrictCall, body);
-export const liftRestriction = (body: RestrictRequest) => api.call(adminLiftRestrictionCall, body);
+export const searchMembers = (q: string, signal: Signal) => api.call(adminMemberSearchRef, { q }, opts(signal));
+export const fetchMemberDetail = (memberId: string, signal: Signal) => api.call(adminMemberDetailRef, { memberId }, opts(signal));
+export const restrictMember = (body: RestrictRequest) => api.call(adminRestrictRef, body);
+export const liftRestriction = (body: RestrictRequest) => api.call(adminLiftRestrictionRef, body);
 
-export const fetchChannels = (signal: Signal) => api.call(adminChannelsListCall, {}, opts(signal));
-export const saveChannel = (body: ChannelSaveRequest) => api.call(adminChannelSaveCall, body);
-export const fetchWithdrawalLimits = (signal: Signal) => api.call(adminWithdrawalLimitsGetCall, {}, opts(signal));
-export const saveWithdrawalLimits = (body: WithdrawalLimitsRequest) => api.call(adminWithdrawalLimitsSaveCall, body);
+export const fetchChannels = (signal: Signal) => api.call(adminChannelsListRef, {}, opts(signal));
+export const saveChannel = (body: ChannelSaveRequest) => api.call(adminChannelSaveRef, body);
+export const fetchWithdrawalLimits = (signal: Signal) => api.call(adminWithdrawalLimitsGetRef, {}, opts(signal));
+export const saveWithdrawalLimits = (body: WithdrawalLimitsRequest) => api.call(adminWithdrawalLimitsSaveRef, body);
 
-export const fetchReconciliation = (signal: Signal) => api.call(adminReconciliationCall, {}, opts(signal));
+export const fetchReconciliation = (signal: Signal) => api.call(adminReconciliationRef, {}, opts(signal));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { reasonField } from '@kabuto/contracts/fields';
+import { reasonIssue } from '@kabuto/contracts/formats';
 
 export type Decision = 'approve' | 'reject';
 
@@ -22,7 +22,7 @@ export function DecisionPanel({ quickReasons, onDecide, pending, labels }: Decis
   const { t } = useTranslation();
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
-  const reasonOk = reasonField.safeParse(reason).success;
+  const reasonOk = reasonIssue(reason) === null;
   const ready = decision !== null && reasonOk && !pending;
 
   return (

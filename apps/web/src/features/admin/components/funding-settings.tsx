@@ -4,12 +4,13 @@ import { AddOutline } from 'antd-mobile-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
-import { adminChannelSaveCall } from '@kabuto/contracts/admin/settings';
 import { adminKeys, fetchChannels, fetchWithdrawalLimits, saveChannel, saveWithdrawalLimits } from '../api/back-office.api.ts';
 import type { AdminChannel, ChannelSaveRequest, WithdrawalLimits } from '../api/back-office.api.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { sanitizeAmount } from '../../../shared/forms/amount.ts';
 import { moneyText } from '../../../shared/format/money-text.ts';
+import { depositChannelIssue } from '@kabuto/contracts/formats';
+
 
 type WindowRule = AdminChannel['windowRule'];
 type ChannelDraft = Omit<ChannelSaveRequest, 'id'> & { id?: string };
@@ -113,7 +114,7 @@ export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
 function ChannelForm({ initial, saving, onSave, onCancel }: { initial: ChannelDraft; saving: boolean; onSave: (d: ChannelDraft) => void; onCancel: () => void }) {
   const { t } = useTranslation();
   const [d, setD] = useState<ChannelDraft>(initial);
-  const parsed = adminChannelSaveCall.request.safeParse(d);
+  const valid = depositChannelIssue(d) === null;
   const text = (key: 'name' | 'bankName' | 'branchName' | 'accountNumber' | 'accountHolder', label: string, extra: { digits?: boolean } = {}) => (
     <label className="admin-field">
       <span>{label}</span>
@@ -165,10 +166,10 @@ function ChannelForm({ initial, saving, onSave, onCancel }: { initial: ChannelDr
           <Switch checked={d.active} onChange={(active) => setD({ ...d, active })} data-testid="admin-channel-active" />
         </label>
       </div>
-      {!parsed.success && <p className="decision__hint">{t('admin.channels.invalid')}</p>}
+      {!valid && <p className="decision__hint">{t('admin.channels.invalid')}</p>}
       <div className="decision__choices">
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button color="primary" disabled={!parsed.success} loading={saving} onClick={() => onSave(d)} data-testid="admin-channel-save">
+        <Button color="primary" disabled={!valid} loading={saving} onClick={() => onSave(d)} data-testid="admin-channel-save">
           {t('admin.save')}
         </Button>
       </div>

@@ -4,7 +4,7 @@ import { SearchOutline } from 'antd-mobile-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
-import { reasonField, restrictionKinds } from '@kabuto/contracts/fields';
+import { reasonIssue, restrictionKinds } from '@kabuto/contracts/formats';
 import type { RestrictionKind } from '@kabuto/contracts/fields';
 import { adminKeys, fetchMemberDetail, liftRestriction, restrictMember, searchMembers } from '../api/back-office.api.ts';
 import type { MemberDetail } from '../api/back-office.api.ts';
@@ -193,7 +193,7 @@ function Restrictions({ memberId, detail, mayRestrict }: { memberId: string; det
   const active = detail.restrictions.filter((r) => r.liftedAt === null);
   const activeKinds = new Set(active.map((r) => r.kind));
   const available = restrictionKinds.filter((k) => !activeKinds.has(k));
-  const reasonOk = reasonField.safeParse(reason).success;
+  const reasonOk = reasonIssue(reason) === null;
 
   const apply = useMutation({
     mutationFn: (a: RestrictionAction) => (a.mode === 'restrict' ? restrictMember : liftRestriction)({ memberId, kind: a.kind, reason: reason.trim() }),

@@ -3,7 +3,7 @@ import { Button, Skeleton, Switch } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
-import { bankCardAddCall, cardTypes } from '@kabuto/contracts/funds/bank-cards';
+import { bankCardPatterns, cardTypes, patternIssue, textIssue } from '@kabuto/contracts/formats';
 import { addBankCard } from '../api/funds.api.ts';
 import { useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
 import { VerifyFirst } from '../components/verify-first.tsx';
@@ -21,6 +21,7 @@ import { useSession } from '../../../shared/session/session.store.ts';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
+
 type CardType = (typeof cardTypes)[number];
 
 interface CardValues {
@@ -33,7 +34,6 @@ interface CardValues {
   upi: string;
 }
 
-const shape = bankCardAddCall.request.shape;
 const fieldKeys = ['holderName', 'bankName', 'branchName', 'branchCode', 'cardNumber', 'ifsc', 'upi'] as const;
 
 /** The whitespace-insensitive comparison the holder name is held to (it must be the verified name). */
@@ -70,12 +70,12 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
 
   const errors: Record<keyof CardValues, string | null> = {
     holderName: values.holderName.trim() === '' ? 'cardForm.required' : sameName(values.holderName, verifiedName) ? null : errorKeys.cards.holderMismatch,
-    bankName: shape.bankName.safeParse(values.bankName).success ? null : 'cardForm.required',
-    branchName: shape.branchName.safeParse(values.branchName).success ? null : 'cardForm.required',
-    branchCode: shape.branchCode.safeParse(values.branchCode).success ? null : 'cardForm.branchCodeFormat',
-    cardNumber: shape.cardNumber.safeParse(values.cardNumber).success ? null : 'cardForm.numberFormat',
-    ifsc: !indian || shape.ifsc.safeParse(values.ifsc).success ? null : 'cardForm.ifscFormat',
-    upi: !indian || shape.upi.safeParse(values.upi).success ? null : 'cardForm.upiFormat',
+    bankName: textIssue(values.bankName, 64) === null ? null : 'cardForm.required',
+    branchName: textIssue(values.branchName, 64) === null ? null : 'cardForm.required',
+    branchCode: patternIssue(values.branchCode, bankCardPatterns.branchCode) === null ? null : 'cardForm.branchCodeFormat',
+    cardNumber: patternIssue(values.cardNumber, bankCardPatterns.cardNumber) === null ? null : 'cardForm.numberFormat',
+    ifsc: !indian || patternIssue(values.ifsc, bankCardPatterns.ifsc) === null ? null : 'cardForm.ifscFormat',
+    upi: !indian || patternIssue(values.upi, bankCardPatterns.upi) === null ? null : 'cardForm.upiFormat',
   };
   const valid = Object.values(errors).every((e) => e === null);
 

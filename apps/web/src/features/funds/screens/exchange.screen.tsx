@@ -4,7 +4,7 @@ import { ClockCircleOutline, LoopOutline } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
-import { currencyCodes } from '@kabuto/contracts/fields';
+import { currencyCodes } from '@kabuto/contracts/formats';
 import { currencyDecimals } from '@kabuto/domain/currency';
 import type { Currency } from '@kabuto/domain/currency';
 import { countdown } from '@kabuto/domain/format/countdown';

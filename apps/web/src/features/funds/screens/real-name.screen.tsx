@@ -4,7 +4,7 @@ import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
-import { realNameSubmitCall } from '@kabuto/contracts/funds/real-name';
+import { idNumberPattern, patternIssue, textIssue } from '@kabuto/contracts/formats';
 import { submitRealName } from '../api/funds.api.ts';
 import type { RealNameStatus } from '../api/funds.api.ts';
 import { useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
@@ -23,6 +23,7 @@ import { useSession } from '../../../shared/session/session.store.ts';
 import { ImageUploadField } from '../../../shared/uploads/image-upload-field.tsx';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
+
 
 /** Real-name verification (/user/bandCard): unverified → under review → verified; a rejection shows its reason and allows a new submission. */
 export function RealNameScreen() {
@@ -101,8 +102,6 @@ interface RealNameValues {
   idNumber: string;
 }
 
-const { realName: realNameField, idNumber: idNumberField } = realNameSubmitCall.request.shape;
-
 function RealNameForm({ status }: { status: RealNameStatus }) {
   const { t } = useTranslation();
   const refresh = useRefreshFunds();
@@ -113,8 +112,8 @@ function RealNameForm({ status }: { status: RealNameStatus }) {
   const { touched, touch } = useTouched<keyof RealNameValues>();
 
   const errors = {
-    realName: realNameField.safeParse(values.realName).success ? null : 'realNameForm.nameRequired',
-    idNumber: idNumberField.safeParse(values.idNumber).success ? null : 'realNameForm.idFormat',
+    realName: textIssue(values.realName, 64) === null ? null : 'realNameForm.nameRequired',
+    idNumber: patternIssue(values.idNumber, idNumberPattern) === null ? null : 'realNameForm.idFormat',
   };
   const valid = errors.realName === null && errors.idNumber === null && front !== null && back !== null;
 
