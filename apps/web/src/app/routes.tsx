@@ -50,47 +50,47 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/user/usercenter',
-    Screen: lazyScreen(() => import('../features/funds/screens/member-centre.screen.tsx').then((m) => m.MemberCentreScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/member-centre.screen.tsx').then((m) => m.MemberCentreScreen))),
     meta: { titleKey: 'titles.memberCentre', keepAlive: true },
   },
   {
     path: '/user/bandCard',
-    Screen: lazyScreen(() => import('../features/funds/screens/real-name.screen.tsx').then((m) => m.RealNameScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/real-name.screen.tsx').then((m) => m.RealNameScreen))),
     meta: { titleKey: 'titles.realName', backTo: '/user/usercenter' },
   },
   {
     path: '/user/BankCard',
-    Screen: lazyScreen(() => import('../features/funds/screens/bank-cards.screen.tsx').then((m) => m.BankCardsScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/bank-cards.screen.tsx').then((m) => m.BankCardsScreen))),
     meta: { titleKey: 'titles.bankCards', backTo: '/user/usercenter' },
   },
   {
     path: '/user/WithCard',
-    Screen: lazyScreen(() => import('../features/funds/screens/add-card.screen.tsx').then((m) => m.AddCardScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/add-card.screen.tsx').then((m) => m.AddCardScreen))),
     meta: { titleKey: 'titles.addCard', backTo: '/user/BankCard' },
   },
   {
     path: '/user/recharge',
-    Screen: lazyScreen(() => import('../features/funds/screens/deposit.screen.tsx').then((m) => m.DepositScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/deposit.screen.tsx').then((m) => m.DepositScreen))),
     meta: { titleKey: 'titles.deposit', backTo: '/user/usercenter' },
   },
   {
     path: '/user/rechargeChannel',
-    Screen: lazyScreen(() => import('../features/funds/screens/deposit-channel.screen.tsx').then((m) => m.DepositChannelScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/deposit-channel.screen.tsx').then((m) => m.DepositChannelScreen))),
     meta: { titleKey: 'titles.depositChannel', backTo: '/user/recharge' },
   },
   {
     path: '/user/withdraw',
-    Screen: lazyScreen(() => import('../features/funds/screens/withdraw.screen.tsx').then((m) => m.WithdrawScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/withdraw.screen.tsx').then((m) => m.WithdrawScreen))),
     meta: { titleKey: 'titles.withdraw', backTo: '/user/usercenter' },
   },
   {
     path: '/user/exchange',
-    Screen: lazyScreen(() => import('../features/funds/screens/exchange.screen.tsx').then((m) => m.ExchangeScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/exchange.screen.tsx').then((m) => m.ExchangeScreen))),
     meta: { titleKey: 'titles.exchange', backTo: '/user/usercenter' },
   },
   {
     path: '/user/FundingDetails',
-    Screen: lazyScreen(() => import('../features/funds/screens/fund-records.screen.tsx').then((m) => m.FundRecordsScreen)),
+    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/fund-records.screen.tsx').then((m) => m.FundRecordsScreen))),
     meta: { titleKey: 'titles.fundRecords', backTo: '/user/usercenter' },
   },
   {
@@ -125,7 +125,7 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/admin',
-    Screen: lazyScreen(withParts(['admin'], () => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen))),
+    Screen: lazyScreen(withParts(['admin', 'funds'], () => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen))),
     meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/usercenter' },
   },
 ];

@@ -9,6 +9,9 @@ import jp from './locales/jp.json';
 import adminEn from './locales/parts/admin/en.json';
 import adminTw from './locales/parts/admin/tw.json';
 import adminJp from './locales/parts/admin/jp.json';
+import fundsEn from './locales/parts/funds/en.json';
+import fundsTw from './locales/parts/funds/tw.json';
+import fundsJp from './locales/parts/funds/jp.json';
 import legalEn from './locales/parts/legal/en.json';
 import legalTw from './locales/parts/legal/tw.json';
 import legalJp from './locales/parts/legal/jp.json';
@@ -28,8 +31,12 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
-const parts = { en: [adminEn, legalEn], tw: [adminTw, legalTw], jp: [adminJp, legalJp] } as const;
-const catalogues = { en: { ...en, ...adminEn, ...legalEn }, tw: { ...tw, ...adminTw, ...legalTw }, jp: { ...jp, ...adminJp, ...legalJp } } as const;
+const parts = { en: [adminEn, fundsEn, legalEn], tw: [adminTw, fundsTw, legalTw], jp: [adminJp, fundsJp, legalJp] } as const;
+const catalogues = {
+  en: { ...en, ...adminEn, ...fundsEn, ...legalEn },
+  tw: { ...tw, ...adminTw, ...fundsTw, ...legalTw },
+  jp: { ...jp, ...adminJp, ...fundsJp, ...legalJp },
+} as const;
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<(typeof langs)[number], Map<string, string>>;
 
 function sourceFiles(dir: string): string[] {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { uploadImage } from './upload.api.ts';
-import { initI18n } from '../../i18n/i18n.ts';
+import { initI18n, loadCatalogueParts } from '../../i18n/i18n.ts';
 
 vi.mock('./upload.api.ts', () => ({
   uploadImage: vi.fn(async (_purpose: string, _file: File, onProgress?: (f: number) => void) => {
@@ -22,6 +22,8 @@ function choose(input: HTMLElement, file: File) {
 describe('image picker (UX "Uploads", SPEC §5)', () => {
   beforeAll(async () => {
     await initI18n({ search: '?lang=en', hash: '' });
+    // The upload texts are in the money screens' catalogue part, loaded with those routes.
+    await loadCatalogueParts(['funds']);
   });
 
   afterEach(() => {
