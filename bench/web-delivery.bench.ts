@@ -142,7 +142,7 @@ async function lighthouseRun(chromePath: string, url: string): Promise<Lighthous
     const lcpElement = JSON.stringify(details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '?';
     const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => ref.id);
+      .map((ref) => `${ref.id} (${JSON.stringify(lhr.audits[ref.id]?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '?'})`);
     return {
       a11yFailures,
       performance: score('performance'),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { back } from '../navigation/navigation.ts';
 import { useRoutePane } from '../navigation/route-meta.ts';
@@ -23,9 +24,29 @@ export function Page({ children, title, footer, right, showBack = true, testId }
   return (
     <div className="page" data-testid={testId}>
       <header className="page__bar">
-        <NavBar back={showBack ? '' : null} backIcon={showBack} onBack={() => back(meta?.backTo)} right={right}>
-          {heading}
-        </NavBar>
+        {showBack ? (
+          // The kit's back control is a role="button" with only an icon (its text is aria-hidden): the name rides with the icon.
+          <NavBar
+            back=""
+            backIcon={
+              <>
+                <LeftOutline />
+                <span className="visually-hidden">{t('common.back')}</span>
+              </>
+            }
+            onBack={() => back(meta?.backTo)}
+            right={right}
+          >
+            {heading}
+          </NavBar>
+        ) : (
+          // Without a back arrow the kit would still draw an empty role="button": the same bar, drawn plainly.
+          <div className="adm-nav-bar">
+            <div className="adm-nav-bar-left" />
+            <div className="adm-nav-bar-title">{heading}</div>
+            <div className="adm-nav-bar-right">{right}</div>
+          </div>
+        )}
       </header>
       <main className="page__body">{children}</main>
       {footer && <footer className="page__footer">{footer}</footer>}
