@@ -41,8 +41,9 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
   const dataDirs: string[] = [];
   const timings: Record<string, number> = {};
 
-  const start = async (name: string): Promise<Proc> => {
-    const port = 21000 + Math.floor(Math.random() * 20000);
+  const launch = async (name: string): Promise<Proc> => {
+    // Below Linux's ephemeral range (32768+), where outgoing connections of other tests take their ports.
+    const port = 20000 + Math.floor(Math.random() * 12000);
     const dataDir = mkdtempSync(join(tmpdir(), `kabuto-${name}-`));
     dataDirs.push(dataDir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -53,9 +54,21 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
     const p: Proc = { name, port, child, out: [], base: `http://127.0.0.1:${port}` };
     child.stdout?.on('data', (d: Buffer) => p.out.push(...String(d).split('\n')));
     child.stderr?.on('data', (d: Buffer) => p.out.push(...String(d).split('\n')));
-    procs.push(p);
-    if (!(await until(() => p.out.some((l) => l.includes('Kabuto is running at')), 60_000))) throw new Error(`${name} did not start:\n${p.out.join('\n')}`);
+    await until(() => child.exitCode !== null || p.out.some((l) => l.includes('Kabuto is running at')), 60_000);
     return p;
+  };
+  const start = async (name: string): Promise<Proc> => {
+    for (let attempt = 1; ; attempt += 1) {
+      const p = await launch(name);
+      if (p.out.some((l) => l.includes('Kabuto is running at'))) {
+        procs.push(p);
+        return p;
+      }
+      p.child.kill('SIGKILL');
+      // Another process took the port between our pick and the listen: pick again.
+      if (attempt < 3 && p.out.some((l) => l.includes('EADDRINUSE'))) continue;
+      throw new Error(`${name} did not start:\n${p.out.join('\n')}`);
+    }
   };
   const leads = (p: Proc) => {
     const changes = p.out.filter((l) => l.includes('"leader: '));
