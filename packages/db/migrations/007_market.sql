@@ -16,6 +16,7 @@ CREATE TABLE market_symbols (
   status_at timestamptz,
   -- Back-filled history ends just before this instant at the base price (deterministic from the seed).
   history_anchor_at timestamptz NOT NULL,
+  history_filled_at timestamptz,
   CHECK ((status = 'listed') = (status_reason IS NULL))
 );
 
