@@ -26,6 +26,7 @@ export async function main(): Promise<void> {
     : soleLeader();
   const { app } = await buildApp({ db, webDist, redis, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile,
     fourEyesThresholdJpy: cfg.fourEyesThresholdJpy,
+    market: { feedIntervalMs: cfg.marketFeedIntervalMs, backfill: cfg.marketBackfill === 'ondemand' ? 'onDemand' : 'background' },
     bus,
     leader,
     runner: `${hostname()}:${cfg.port}:${process.pid}`,

@@ -14,11 +14,13 @@ describe('server settings from the environment', () => {
       signInPerMinute: 10,
       registerPerMinute: 5,
       fourEyesThresholdJpy: '1000000',
+      marketFeedIntervalMs: 1000,
+      marketBackfill: 'background',
     });
   });
 
   it('reads every variable', () => {
-    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7', FOUR_EYES_THRESHOLD_JPY: '500000' };
+    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7', FOUR_EYES_THRESHOLD_JPY: '500000', MARKET_FEED_INTERVAL_MS: '250', MARKET_BACKFILL: 'ondemand' };
     expect(readConfig(env, '/srv/kabuto')).toEqual({
       port: 9000,
       host: '0.0.0.0',
@@ -30,6 +32,8 @@ describe('server settings from the environment', () => {
       signInPerMinute: 30,
       registerPerMinute: 7,
       fourEyesThresholdJpy: '500000',
+      marketFeedIntervalMs: 250,
+      marketBackfill: 'ondemand',
     });
   });
 
@@ -51,5 +55,10 @@ describe('server settings from the environment', () => {
 
   it('refuses an unknown MARKET_PROFILE', () => {
     expect(() => readConfig({ MARKET_PROFILE: 'nyse' })).toThrow(/MARKET_PROFILE must be demo or tse/);
+  });
+
+  it('refuses an unknown MARKET_BACKFILL and a feed interval that is not a positive whole number', () => {
+    expect(() => readConfig({ MARKET_BACKFILL: 'never' })).toThrow(/MARKET_BACKFILL must be background or ondemand/);
+    expect(() => readConfig({ MARKET_FEED_INTERVAL_MS: '0' })).toThrow(/positive whole number/);
   });
 });
