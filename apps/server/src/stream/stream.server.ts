@@ -47,13 +47,13 @@ export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus;
   // Market topics → their sockets, so a tick costs one serialisation and one send per subscriber.
   const subscribers = new Map<string, Set<Client>>();
 
-  const sendText = (c: Client, text: string): void => {
+  const sendText = (c: Client, text: string | Buffer): void => {
     if (c.socket.readyState !== c.socket.OPEN) return;
     if (c.socket.bufferedAmount > limits.maxBufferedBytes) {
       c.socket.close(streamCloseCodes.tooSlow, 'too slow');
       return;
     }
-    c.socket.send(text);
+    c.socket.send(text, { binary: false });
   };
   const send = (c: Client, m: ServerMessage): void => sendText(c, JSON.stringify(m));
 
@@ -70,8 +70,9 @@ export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus;
       if (!set || set.size === 0) continue;
       const message = update.build(topic);
       if (!message) continue;
-      const text = JSON.stringify(message);
-      for (const c of set) sendText(c, text);
+      // Encoded once: a text frame from one UTF-8 buffer, instead of one conversion per socket.
+      const bytes = Buffer.from(JSON.stringify(message));
+      for (const c of set) sendText(c, bytes);
     }
   });
 
