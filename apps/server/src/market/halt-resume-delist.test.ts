@@ -34,8 +34,12 @@ describeEachDatabase('staff halt, resume and delist a stock', (h) => {
     expect(c.messages.filter((x) => x.type === 'quote')).toEqual([]);
     const audit = await h().db.query<{ action: string; target: string; reason: string }>(`SELECT action, target, reason FROM audit_log WHERE action LIKE 'market.%' AND target = '6501'`);
     expect(audit).toEqual([{ action: 'market.halt', target: '6501', reason: 'pending material news' }]);
-    const listed = await h().call<{ symbol: string }[]>('admin/market/symbols', {}, staff);
+    const listed = await h().call<{ symbol: string; status: string }[]>('admin/market/symbols', {}, staff);
     expect(listed.data.map((s) => s.symbol)).toContain('6501');
+    expect(listed.data.every((s) => s.status !== 'listed')).toBe(true);
+    const everyStock = await h().call<{ symbol: string; status: string }[]>('admin/market/symbols', { onlyRestricted: false }, staff);
+    expect(everyStock.data.length).toBeGreaterThanOrEqual(150);
+    expect(everyStock.data.find((s) => s.symbol === '7203')?.status).toBe('listed');
     const again = await h().call('admin/market/halt', { symbol: '6501', reason: 'twice' }, staff);
     expect([again.http, again.msg]).toEqual([409, errorKeys.market.alreadyHalted]);
 

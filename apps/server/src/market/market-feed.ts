@@ -129,7 +129,8 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
 
   /** Writes the changed live state and candles in one transaction (batched, about once a second). */
   function flush(): Promise<void> {
-    flushing = flushing.then(async () => {
+    // Chained after the previous flush whatever its outcome, so one failure never stops later flushes.
+    flushing = flushing.catch(() => undefined).then(async () => {
       if (!sim || !deps.leader.isLeader() || (dirtySymbols.size === 0 && dirtyCandles.size === 0)) return;
       const now = deps.clock.now();
       lastFlushAt = now.getTime();

@@ -52,13 +52,21 @@ export function marketService(deps: MarketServiceDeps) {
 
   const changeRatio = (q: QuoteWire) => money(q.changePercent);
 
-  async function adminStatusOf(symbol: string): Promise<AdminSymbolStatus> {
-    const [r] = await db.query<{ code: string; status: SymbolStatus; status_reason: string | null; status_at: Date | null; status_by: string | null }>(
-      `SELECT s.code, s.status, s.status_reason, s.status_at, m.account AS status_by FROM market_symbols s LEFT JOIN members m ON m.id = s.status_by WHERE s.code = $1`,
-      [symbol],
+  async function adminStatuses(where: string, params: (string | boolean)[]): Promise<AdminSymbolStatus[]> {
+    const rows = await db.query<{ code: string; status: SymbolStatus; status_reason: string | null; status_at: Date | null; status_by: string | null }>(
+      `SELECT s.code, s.status, s.status_reason, s.status_at, m.account AS status_by FROM market_symbols s LEFT JOIN members m ON m.id = s.status_by WHERE ${where} ORDER BY s.code`,
+      params,
     );
-    if (!r) throw refuse(errorKeys.market.unknownSymbol);
-    return { symbol: r.code, names: entryOf(r.code).company.names, status: r.status, statusReason: r.status_reason, statusAt: r.status_at ? new Date(r.status_at).toISOString() : null, statusBy: r.status_by };
+    return rows.flatMap((r) => {
+      const e = snapshot.get(r.code);
+      return e ? [{ symbol: r.code, names: e.company.names, status: r.status, statusReason: r.status_reason, statusAt: r.status_at ? new Date(r.status_at).toISOString() : null, statusBy: r.status_by }] : [];
+    });
+  }
+
+  async function adminStatusOf(symbol: string): Promise<AdminSymbolStatus> {
+    const [one] = await adminStatuses(`s.code = $1`, [symbol]);
+    if (!one) throw refuse(errorKeys.market.unknownSymbol);
+    return one;
   }
 
   return {
@@ -198,9 +206,8 @@ export function marketService(deps: MarketServiceDeps) {
       return { index, method: definition.description, source: snapshot.source(), constituents };
     },
 
-    async adminSymbols(onlyRestricted: boolean): Promise<AdminSymbolStatus[]> {
-      const rows = await db.query<{ code: string }>(`SELECT code FROM market_symbols WHERE $1 = false OR status <> 'listed' ORDER BY code`, [onlyRestricted]);
-      return Promise.all(rows.map((r) => adminStatusOf(r.code)));
+    adminSymbols(onlyRestricted: boolean): Promise<AdminSymbolStatus[]> {
+      return adminStatuses(`$1 = false OR s.status <> 'listed'`, [onlyRestricted]);
     },
 
     /** Staff halt, resume or delist (audited); every process's screens hear of it on the bus. */
