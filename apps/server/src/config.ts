@@ -17,6 +17,10 @@ export interface ServerConfig {
   marketFeedIntervalMs: number;
   /** `background`: the leader back-fills every chart on first start; `ondemand`: each chart when first asked for. */
   marketBackfill: 'background' | 'ondemand';
+  /** A recording (JSON lines of ticks) to replay instead of simulating; prices are then labelled `replay`. */
+  marketReplayFile: string | undefined;
+  /** 1 replays at the recorded pace, 60 a minute per second. */
+  marketReplaySpeed: number;
 }
 
 function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -59,5 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     fourEyesThresholdJpy: yen(env, 'FOUR_EYES_THRESHOLD_JPY', '1000000'),
     marketFeedIntervalMs: perMinute(env, 'MARKET_FEED_INTERVAL_MS', 1000),
     marketBackfill: backfill(env.MARKET_BACKFILL),
+    marketReplayFile: env.MARKET_REPLAY_FILE ? resolve(cwd, env.MARKET_REPLAY_FILE) : undefined,
+    marketReplaySpeed: perMinute(env, 'MARKET_REPLAY_SPEED', 1),
   };
 }

@@ -16,11 +16,13 @@ describe('server settings from the environment', () => {
       fourEyesThresholdJpy: '1000000',
       marketFeedIntervalMs: 1000,
       marketBackfill: 'background',
+      marketReplayFile: undefined,
+      marketReplaySpeed: 1,
     });
   });
 
   it('reads every variable', () => {
-    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7', FOUR_EYES_THRESHOLD_JPY: '500000', MARKET_FEED_INTERVAL_MS: '250', MARKET_BACKFILL: 'ondemand' };
+    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7', FOUR_EYES_THRESHOLD_JPY: '500000', MARKET_FEED_INTERVAL_MS: '250', MARKET_BACKFILL: 'ondemand', MARKET_REPLAY_FILE: 'ticks.jsonl', MARKET_REPLAY_SPEED: '60' };
     expect(readConfig(env, '/srv/kabuto')).toEqual({
       port: 9000,
       host: '0.0.0.0',
@@ -34,6 +36,8 @@ describe('server settings from the environment', () => {
       fourEyesThresholdJpy: '500000',
       marketFeedIntervalMs: 250,
       marketBackfill: 'ondemand',
+      marketReplayFile: '/srv/kabuto/ticks.jsonl',
+      marketReplaySpeed: 60,
     });
   });
 

@@ -45,3 +45,16 @@ describe('simulator restored from stored state, with halted symbols', () => {
     expect(depthOf(2, 'topix500', { symbol: '9984', last: q.last, upper: q.upper, lower: q.lower, trades: q.trades, day: q.day })).toEqual(sim.depth('9984'));
   });
 });
+
+describe('simulator booking recorded trades (replay)', () => {
+  it('takes a recorded trade as the last price and adds it to the day’s figures and trade count', () => {
+    const sim = createSimulator({ seed: 1, companies, now: at(0) });
+    expect(sim.record({ symbol: '7203', price: '2910', volume: 300, turnover: '873000', at: at(1) })).toBe(true);
+    expect(sim.record({ symbol: '7203', price: '2895.5', volume: 100, turnover: '289550', at: at(2) })).toBe(true);
+    expect(sim.quote('7203')).toMatchObject({ last: '2895.5', open: '2910', high: '2910', low: '2895.5', volume: 400, turnover: '1162550', trades: 2, prevClose: '2900' });
+    expect(sim.record({ symbol: '0000', price: '1', volume: 100, turnover: '100', at: at(3) })).toBe(false);
+    // The next JST day opens with the last recorded price as the previous close.
+    sim.record({ symbol: '7203', price: '2899', volume: 100, turnover: '289900', at: new Date('2026-11-20T15:01:00Z') });
+    expect(sim.quote('7203')).toMatchObject({ prevClose: '2895.5', open: '2899', volume: 100, day: '2026-11-21' });
+  });
+});

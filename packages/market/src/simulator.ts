@@ -88,6 +88,8 @@ export interface SimulatorOptions {
 export interface Simulator {
   /** Advances the market to `now`: rolls the day when the JST date changed, then trades if the session allows. */
   step(now: Date, halted?: ReadonlySet<string>): MarketTick[];
+  /** Books a trade from elsewhere (a replayed recording) as the stock's latest trade; false for a symbol it does not carry. */
+  record(tick: MarketTick): boolean;
   depth(symbol: string): Depth;
   quote(symbol: string): Quote;
   symbols(): string[];
@@ -210,14 +212,34 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return { symbol: stock.company.code, price: toWire(price), volume, turnover: toWire(turnover), at };
   };
 
+  const rollTo = (now: Date): void => {
+    const today = sessionDate(now);
+    if (today !== day) {
+      // The day's last price becomes tomorrow's base for the limits (TSE: previous close).
+      for (const stock of stocks.values()) openDay(stock, stock.last);
+      day = today;
+    }
+  };
+
   return {
+    record(tick) {
+      const stock = stocks.get(tick.symbol);
+      if (stock === undefined) return false;
+      rollTo(tick.at);
+      // A recording is what happened: its price is taken as it is, even off this simulator's grid or band.
+      const price = money(tick.price);
+      stock.last = price;
+      stock.open ??= price;
+      stock.high = stock.high === null || price.gt(stock.high) ? price : stock.high;
+      stock.low = stock.low === null || price.lt(stock.low) ? price : stock.low;
+      stock.volume += tick.volume;
+      stock.turnover = stock.turnover.plus(money(tick.turnover));
+      stock.trades += 1;
+      return true;
+    },
+
     step(now, halted) {
-      const today = sessionDate(now);
-      if (today !== day) {
-        // The day's last price becomes tomorrow's base for the limits (TSE: previous close).
-        for (const stock of stocks.values()) openDay(stock, stock.last);
-        day = today;
-      }
+      rollTo(now);
       if (!isContinuousTrading(sessionState(profile, now))) return [];
       const ticks: MarketTick[] = [];
       for (const stock of stocks.values()) {

@@ -2,7 +2,8 @@ import type { Database } from '@kabuto/db/database';
 import type { CandlePeriodName, PriceSource } from '@kabuto/contracts/market/fields';
 import { bucketStart, CANDLE_PERIODS, mergeTick, openCandle, type Candle } from '@kabuto/domain/market/candles';
 import type { SessionProfile } from '@kabuto/domain/market/trading-session';
-import { createSimulator, type Simulator, type StockSnapshot } from '@kabuto/market/simulator';
+import { createSimulator, type MarketTick, type Simulator, type StockSnapshot } from '@kabuto/market/simulator';
+import { replayFeed, type Feed, type ReplayFeedOptions } from '@kabuto/market/feed';
 import type { PricePoint } from '@kabuto/market/indices';
 import type { Bus, Leader } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
@@ -19,6 +20,8 @@ export interface FeedOptions {
   flushMs: number;
   /** Chance a stock trades in one step. */
   activity?: number;
+  /** Replays a recording instead of simulating (source `replay`); the simulator then only keeps the books. */
+  replay?: ReplayFeedOptions;
 }
 
 interface LiveRow {
@@ -36,7 +39,6 @@ interface LiveRow {
 
 const dayText = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`);
 const tuple = (c: Candle): CandleTuple => [c.start.getTime(), c.open, c.high, c.low, c.close, c.volume, c.turnover];
-const source: PriceSource = 'simulated';
 
 /**
  * The market feed, run by the leader only (DESIGN "Runtime modes"): it steps the simulator, keeps the
@@ -45,7 +47,11 @@ const source: PriceSource = 'simulated';
  */
 export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock: Clock; snapshot: MarketSnapshot; options: FeedOptions; log?: (msg: string, err?: unknown) => void }) {
   const { options } = deps;
+  const source: PriceSource = options.replay ? 'replay' : 'simulated';
   let sim: Simulator | null = null;
+  let replay: { feed: Feed; off: () => void } | null = null;
+  // Recorded ticks that arrived since the last step (replay only).
+  let pending: MarketTick[] = [];
   let starting: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
@@ -93,16 +99,31 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
     lastFlushAt = now.getTime();
   }
 
+  /** The recorded trades since the last step; halted symbols' trades are dropped. */
+  function takeRecorded(halted: ReadonlySet<string>): MarketTick[] {
+    const taken = pending;
+    pending = [];
+    return taken.filter((t) => !halted.has(t.symbol));
+  }
+
+  function stopReplay(): void {
+    replay?.feed.stop();
+    replay?.off();
+    replay = null;
+    pending = [];
+  }
+
   /** One move of the market: trades, candles, indices, one bus message. */
   async function stepOnce(): Promise<MarketMessage | null> {
     if (starting) await starting;
     if (!sim || !deps.leader.isLeader()) return null;
     const now = deps.clock.now();
-    const trades = sim.step(now, deps.snapshot.notTrading());
-    if (trades.length === 0) return null;
-    steps += 1;
+    const halted = deps.snapshot.notTrading();
+    const trades = replay ? takeRecorded(halted) : sim.step(now, halted);
     const ticks: TickState[] = [];
     for (const t of trades) {
+      // A recorded trade is booked here, one at a time, so two trades of one symbol in a step each keep their own state.
+      if (replay && !sim.record(t)) continue;
       const q = sim.quote(t.symbol);
       const tickCandles: TickState['candles'] = {};
       for (const period of CANDLE_PERIODS) {
@@ -120,6 +141,8 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
       ticks.push({ symbol: t.symbol, seq: q.trades, at: t.at.getTime(), last: q.last, prevClose: q.prevClose, open: q.open, high: q.high, low: q.low,
         volume: q.volume, turnover: q.turnover, upper: q.upper, lower: q.lower, day: q.day, candles: tickCandles });
     }
+    if (ticks.length === 0) return null;
+    steps += 1;
     indexSeq += 1;
     const message: MarketMessage = { kind: 'ticks', step: steps, source, ticks, indices: { seq: indexSeq, values: indexWires(deps.snapshot.definitions(), prices, indexSeq, source) } };
     await deps.bus.publish(marketChannel, JSON.stringify(message));
@@ -193,6 +216,7 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
     if (!leading) {
       // Another process may lead already: never write after losing the lock.
       stopTimer();
+      stopReplay();
       sim = null;
       return;
     }
@@ -200,6 +224,12 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
       starting = null;
     });
     await starting;
+    if (options.replay && replay === null) {
+      // A new leader plays the recording from its start (the position in it is not stored).
+      const feed = replayFeed(options.replay);
+      replay = { feed, off: feed.subscribe((t) => pending.push(t)) };
+      feed.start();
+    }
     if (options.intervalMs !== null && timer === null) {
       timer = setInterval(() => {
         running = running.then(stepOnce).catch((err: unknown) => deps.log?.('market: step failed', err));
@@ -227,6 +257,7 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
     async stop(): Promise<void> {
       offChange?.();
       stopTimer();
+      stopReplay();
       await running;
       await flush();
       sim = null;

@@ -1,5 +1,6 @@
 import type { Database } from '@kabuto/db/database';
 import type { SessionProfile } from '@kabuto/domain/market/trading-session';
+import type { ReplayFeedOptions } from '@kabuto/market/feed';
 import type { Bus, Leader } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import { marketSnapshot } from './market-snapshot.ts';
@@ -17,6 +18,8 @@ export interface MarketOptions {
   /** `background`: the leader fills every symbol's chart history after it starts; `onDemand`: a symbol's history is filled when its chart is first asked for. */
   backfill: 'background' | 'onDemand';
   activity?: number;
+  /** Replay a recording instead of simulating; every price then says `replay`. */
+  replay?: ReplayFeedOptions;
 }
 
 export const defaultMarketOptions: MarketOptions = { seed: 7203, feedIntervalMs: 1000, flushMs: 1000, backfill: 'background' };
@@ -24,11 +27,12 @@ export const defaultMarketOptions: MarketOptions = { seed: 7203, feedIntervalMs:
 /** The market module wired: snapshot (every process), feed (leader only), history, service and routes. */
 export async function startMarket(deps: { db: Database; clock: Clock; bus: Bus; leader: Leader; profile: SessionProfile; options?: Partial<MarketOptions>; log?: (msg: string, err?: unknown) => void; info?: (msg: string) => void }) {
   const options: MarketOptions = { ...defaultMarketOptions, ...deps.options };
-  const snapshot = await marketSnapshot({ db: deps.db, bus: deps.bus, clock: deps.clock, seed: options.seed, source: 'simulated', ...(deps.log ? { log: deps.log } : {}) });
+  const snapshot = await marketSnapshot({ db: deps.db, bus: deps.bus, clock: deps.clock, seed: options.seed, source: options.replay ? 'replay' : 'simulated', ...(deps.log ? { log: deps.log } : {}) });
   const history = marketHistory({ db: deps.db, seed: options.seed, ...(deps.log ? { log: deps.log } : {}) });
   const feed = marketFeed({
     db: deps.db, bus: deps.bus, leader: deps.leader, clock: deps.clock, snapshot,
-    options: { seed: options.seed, profile: deps.profile, intervalMs: options.feedIntervalMs, flushMs: options.flushMs, ...(options.activity === undefined ? {} : { activity: options.activity }) },
+    options: { seed: options.seed, profile: deps.profile, intervalMs: options.feedIntervalMs, flushMs: options.flushMs,
+      ...(options.activity === undefined ? {} : { activity: options.activity }), ...(options.replay ? { replay: options.replay } : {}) },
     ...(deps.log ? { log: deps.log } : {}),
   });
   const service = marketService({ db: deps.db, clock: deps.clock, bus: deps.bus, profile: deps.profile, snapshot, history });
