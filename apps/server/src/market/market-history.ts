@@ -58,8 +58,10 @@ export function marketHistory(deps: { db: Database; seed: number; log?: (msg: st
       let symbols = 0;
       for (const { code } of pending) {
         if (!keepGoing()) break;
-        rows += await fill(code);
-        symbols += 1;
+        const written = await fill(code);
+        // A stock a chart already filled on demand is not counted twice.
+        if (written > 0) symbols += 1;
+        rows += written;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       return { symbols, rows, ms: Math.round(performance.now() - started) };
