@@ -52,6 +52,8 @@ import { reviewRoutes } from './reviews/public.ts';
 import { depositReviewKind } from './funds/public.ts';
 import { withdrawalReviewKind } from './funds/public.ts';
 import { realNameReviewKind } from './verification/public.ts';
+import { startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
+import { newsRoutes, newsService } from './news/public.ts';
 
 export const defaultRateLimits: RateLimits = {
   signIn: { max: 10, timeWindowMs: 60_000 },
@@ -89,12 +91,14 @@ export interface AppOptions {
   platformIntervalMs?: number;
   /** WebSocket stream limits (tests lower them). */
   streamLimits?: Partial<StreamLimits>;
+  /** The market feed: seed, step interval (null: tests step it), flush interval, history back-fill. */
+  market?: Partial<MarketOptions>;
 }
 
 export interface KabutoApp {
   app: FastifyInstance;
   routes: readonly Route[];
-  platform: { bus: Bus; leader: Leader; relay: OutboxRelay; jobs: JobRunner; stream: StreamServer };
+  platform: { bus: Bus; leader: Leader; relay: OutboxRelay; jobs: JobRunner; stream: StreamServer; market: MarketModule };
 }
 
 const envelope = (msg: string) => ({ status: 0, msg, data: null });
@@ -158,7 +162,8 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
   const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });
   registerPlatformJobs(jobs, opts.db);
-  const stream = await streamServer({ db: opts.db, clock, bus, limits: opts.streamLimits, log });
+  const market = await startMarket({ db: opts.db, clock, bus, leader, profile: marketProfile, ...(opts.market ? { options: opts.market } : {}), log, info: (msg) => app.log.info(msg) });
+  const stream = await streamServer({ db: opts.db, clock, bus, market: market.snapshot, limits: opts.streamLimits, log });
   stream.attach(app.server);
   const reviews = reviewsService({
     db: opts.db,
@@ -186,6 +191,8 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     ...creditRoutes(opts.db),
     ...channelRoutes(channelService({ db: opts.db, clock, marketProfile: opts.marketProfile ?? 'demo' })),
     ...memberAdminRoutes(memberAdminService({ db: opts.db, clock })),
+    ...market.routes,
+    ...newsRoutes(newsService({ db: opts.db, clock })),
   ];
   const openapi = buildOpenApi(routes);
 
@@ -205,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   });
 
   app.addHook('onReady', async () => {
+    market.attach();
     await leader.start();
     await relay.start();
     jobs.start(opts.platformIntervalMs);
@@ -212,10 +220,11 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await relay.stop();
+    await market.close();
     await stream.close();
     await leader.stop();
     if (!opts.bus) await bus.close();
   });
 
-  return { app, routes, platform: { bus, leader, relay, jobs, stream } };
+  return { app, routes, platform: { bus, leader, relay, jobs, stream, market } };
 }

@@ -13,6 +13,14 @@ export interface ServerConfig {
   registerPerMinute: number;
   /** Four eyes: deposits and withdrawals of at least this many yen need two different approvers. */
   fourEyesThresholdJpy: string;
+  /** Milliseconds between moves of the simulated market. */
+  marketFeedIntervalMs: number;
+  /** `background`: the leader back-fills every chart on first start; `ondemand`: each chart when first asked for. */
+  marketBackfill: 'background' | 'ondemand';
+  /** A recording (JSON lines of ticks) to replay instead of simulating; prices are then labelled `replay`. */
+  marketReplayFile: string | undefined;
+  /** 1 replays at the recorded pace, 60 a minute per second. */
+  marketReplaySpeed: number;
 }
 
 function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -27,6 +35,12 @@ function yen(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^[1-9]\d{0,14}$/.test(raw)) throw new Error(`${name} must be a whole number of yen, got ${raw}`);
+  return raw;
+}
+
+function backfill(raw: string | undefined): 'background' | 'ondemand' {
+  if (raw === undefined || raw === '') return 'background';
+  if (raw !== 'background' && raw !== 'ondemand') throw new Error(`MARKET_BACKFILL must be background or ondemand, got ${raw}`);
   return raw;
 }
 
@@ -47,5 +61,9 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     signInPerMinute: perMinute(env, 'SIGN_IN_LIMIT_PER_MINUTE', 10),
     registerPerMinute: perMinute(env, 'REGISTER_LIMIT_PER_MINUTE', 5),
     fourEyesThresholdJpy: yen(env, 'FOUR_EYES_THRESHOLD_JPY', '1000000'),
+    marketFeedIntervalMs: perMinute(env, 'MARKET_FEED_INTERVAL_MS', 1000),
+    marketBackfill: backfill(env.MARKET_BACKFILL),
+    marketReplayFile: env.MARKET_REPLAY_FILE ? resolve(cwd, env.MARKET_REPLAY_FILE) : undefined,
+    marketReplaySpeed: perMinute(env, 'MARKET_REPLAY_SPEED', 1),
   };
 }

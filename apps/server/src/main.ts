@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { openDatabase } from '@kabuto/db/open';
 import { migrate } from '@kabuto/db/migrate';
+import { readRecordedTicks } from '@kabuto/market/feed';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { seedOnce } from './seed.ts';
@@ -26,6 +27,12 @@ export async function main(): Promise<void> {
     : soleLeader();
   const { app } = await buildApp({ db, webDist, redis, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile,
     fourEyesThresholdJpy: cfg.fourEyesThresholdJpy,
+    market: {
+      feedIntervalMs: cfg.marketFeedIntervalMs,
+      backfill: cfg.marketBackfill === 'ondemand' ? 'onDemand' : 'background',
+      // The recording is read (and checked line by line) before serving, so a bad file stops the start.
+      ...(cfg.marketReplayFile ? { replay: { ticks: await readRecordedTicks(cfg.marketReplayFile), speed: cfg.marketReplaySpeed, loop: true } } : {}),
+    },
     bus,
     leader,
     runner: `${hostname()}:${cfg.port}:${process.pid}`,
@@ -49,7 +56,7 @@ export async function main(): Promise<void> {
   const lines = [
     '',
     `Kabuto is running at ${address}`,
-    `  database: ${cfg.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${cfg.dataDir}`} · shared state: ${cfg.redisUrl ? 'Redis (REDIS_URL)' : 'in-process'} · market profile: ${cfg.marketProfile}`,
+    `  database: ${cfg.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${cfg.dataDir}`} · shared state: ${cfg.redisUrl ? 'Redis (REDIS_URL)' : 'in-process'} · market profile: ${cfg.marketProfile} · prices: ${cfg.marketReplayFile ? `replay of ${cfg.marketReplayFile}` : 'simulated'}`,
     `  demo invitation code: ${seed.inviteCode}`,
     seed.staffPassword
       ? `  staff sign-in: account ${seed.staffAccount}, password ${seed.staffPassword}  (shown this once; it is stored only as a hash)`

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Database } from '@kabuto/db/database';
 import { hashSecret } from './accounts/public.ts';
 import { newInviteCode } from './accounts/public.ts';
+import { seedMarketSymbols } from './market/public.ts';
+import { seedDemoNews } from './news/public.ts';
 
 export const staffSeedAccount = '9000000001';
 
@@ -25,7 +27,13 @@ function randomPassword(length = 16): string {
 
 /** Seeds once: settings, one demo invitation code, one admin whose random password is returned once. */
 /** staffPassword and inviteCode may be given by scripted set-ups (the browser tests); otherwise both are random. */
-export async function seedOnce(db: Database, opts: { staffPassword?: string | undefined; inviteCode?: string | undefined } = {}): Promise<SeedResult> {
+export async function seedOnce(db: Database, opts: { staffPassword?: string | undefined; inviteCode?: string | undefined; now?: Date } = {}): Promise<SeedResult> {
+  // Issue 7: the market universe and demo news are seeded on their own, so a database seeded before them gets them too.
+  const now = opts.now ?? new Date();
+  await db.transaction(async (tx) => {
+    await seedMarketSymbols(tx, now);
+    await seedDemoNews(tx, now);
+  });
   const [done] = await db.query<{ value: string }>(`SELECT value FROM settings WHERE name = 'internal.seeded'`);
   if (done) {
     const [code] = await db.query<{ code: string }>(`SELECT code FROM invitation_codes ORDER BY created_at LIMIT 1`);

@@ -14,11 +14,15 @@ describe('server settings from the environment', () => {
       signInPerMinute: 10,
       registerPerMinute: 5,
       fourEyesThresholdJpy: '1000000',
+      marketFeedIntervalMs: 1000,
+      marketBackfill: 'background',
+      marketReplayFile: undefined,
+      marketReplaySpeed: 1,
     });
   });
 
   it('reads every variable', () => {
-    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7', FOUR_EYES_THRESHOLD_JPY: '500000' };
+    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7', FOUR_EYES_THRESHOLD_JPY: '500000', MARKET_FEED_INTERVAL_MS: '250', MARKET_BACKFILL: 'ondemand', MARKET_REPLAY_FILE: 'ticks.jsonl', MARKET_REPLAY_SPEED: '60' };
     expect(readConfig(env, '/srv/kabuto')).toEqual({
       port: 9000,
       host: '0.0.0.0',
@@ -30,6 +34,10 @@ describe('server settings from the environment', () => {
       signInPerMinute: 30,
       registerPerMinute: 7,
       fourEyesThresholdJpy: '500000',
+      marketFeedIntervalMs: 250,
+      marketBackfill: 'ondemand',
+      marketReplayFile: '/srv/kabuto/ticks.jsonl',
+      marketReplaySpeed: 60,
     });
   });
 
@@ -51,5 +59,10 @@ describe('server settings from the environment', () => {
 
   it('refuses an unknown MARKET_PROFILE', () => {
     expect(() => readConfig({ MARKET_PROFILE: 'nyse' })).toThrow(/MARKET_PROFILE must be demo or tse/);
+  });
+
+  it('refuses an unknown MARKET_BACKFILL and a feed interval that is not a positive whole number', () => {
+    expect(() => readConfig({ MARKET_BACKFILL: 'never' })).toThrow(/MARKET_BACKFILL must be background or ondemand/);
+    expect(() => readConfig({ MARKET_FEED_INTERVAL_MS: '0' })).toThrow(/positive whole number/);
   });
 });

@@ -102,6 +102,20 @@ export const errorKeys = {
     unknownTopic: 'errors.stream.unknownTopic',
     tooManySubscriptions: 'errors.stream.tooManySubscriptions',
   },
+  market: {
+    unknownSymbol: 'errors.market.unknownSymbol',
+    unknownPeriod: 'errors.market.unknownPeriod',
+    halted: 'errors.market.halted',
+    delisted: 'errors.market.delisted',
+    alreadyHalted: 'errors.market.alreadyHalted',
+    notHalted: 'errors.market.notHalted',
+    watchlistFull: 'errors.market.watchlistFull',
+    unknownIndex: 'errors.market.unknownIndex',
+  },
+  news: {
+    notFound: 'errors.news.notFound',
+    alreadyUnpublished: 'errors.news.alreadyUnpublished',
+  },
   idempotency: {
     keyReused: 'errors.idempotency.keyReused',
     inProgress: 'errors.idempotency.inProgress',
@@ -144,5 +158,7 @@ export const successKeys = {
   decided: 'success.decided',
   firstApproval: 'success.firstApproval',
   saved: 'success.saved',
+  watchlistAdded: 'success.watchlistAdded',
+  watchlistRemoved: 'success.watchlistRemoved',
 } as const;
 export type SuccessKey = (typeof successKeys)[keyof typeof successKeys];

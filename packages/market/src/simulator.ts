@@ -49,6 +49,26 @@ export interface Quote {
   day: string;
   volume: number;
   turnover: string;
+  /** The day's first, highest and lowest trade; null before the day's first trade. */
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  /** Trades since the feed began (never reset): the symbol's stream sequence number. */
+  trades: number;
+}
+
+/** What a new leader restores a stock from (the stored live state). */
+export interface StockSnapshot {
+  symbol: string;
+  last: string;
+  prevClose: string;
+  day: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  volume: number;
+  turnover: string;
+  trades: number;
 }
 
 export interface SimulatorOptions {
@@ -59,11 +79,17 @@ export interface SimulatorOptions {
   profile?: SessionProfile;
   /** Chance that a stock trades in one step, 0–1. */
   activity?: number;
+  /** Continue from stored state instead of the base prices (a stock not listed here starts at its base). */
+  restore?: readonly StockSnapshot[];
+  /** Mixed into the seed on restore, so a restarted feed does not replay the moves it already made. */
+  resumeStep?: number;
 }
 
 export interface Simulator {
   /** Advances the market to `now`: rolls the day when the JST date changed, then trades if the session allows. */
-  step(now: Date): MarketTick[];
+  step(now: Date, halted?: ReadonlySet<string>): MarketTick[];
+  /** Books a trade from elsewhere (a replayed recording) as the stock's latest trade; false for a symbol it does not carry. */
+  record(tick: MarketTick): boolean;
   depth(symbol: string): Depth;
   quote(symbol: string): Quote;
   symbols(): string[];
@@ -81,6 +107,9 @@ interface StockState {
   lower: Decimal;
   volume: number;
   turnover: Decimal;
+  open: Decimal | null;
+  high: Decimal | null;
+  low: Decimal | null;
   trades: number;
 }
 
@@ -97,6 +126,9 @@ function openDay(stock: StockState, prevClose: Decimal): void {
   stock.lower = band.lower;
   stock.volume = 0;
   stock.turnover = new Decimal(0);
+  stock.open = null;
+  stock.high = null;
+  stock.low = null;
 }
 
 /** Moves `ticks` grid steps from `price`, stopping at the day's band. */
@@ -113,8 +145,9 @@ function walk(stock: StockState, price: Decimal, ticks: number): Decimal {
 export function createSimulator(options: SimulatorOptions): Simulator {
   const profile = options.profile ?? 'demo';
   const activity = options.activity ?? 0.3;
-  const random = mulberry32(options.seed);
+  const random = mulberry32(options.resumeStep ? hashSeed(options.seed, `resume:${options.resumeStep}`) : options.seed);
   let day = sessionDate(options.now);
+  const restored = new Map((options.restore ?? []).map((s) => [s.symbol, s]));
   const stocks = new Map<string, StockState>();
   for (const company of options.companies) {
     if (stocks.has(company.code)) throw new RangeError(`Duplicate symbol ${company.code}`);
@@ -128,9 +161,26 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       lower: base,
       volume: 0,
       turnover: new Decimal(0),
+      open: null,
+      high: null,
+      low: null,
       trades: 0,
     };
     openDay(stock, base);
+    const saved = restored.get(company.code);
+    if (saved !== undefined) {
+      stock.last = money(saved.last);
+      stock.trades = saved.trades;
+      // A state from an earlier day opens today with its last price as the previous close.
+      openDay(stock, saved.day === day ? money(saved.prevClose) : stock.last);
+      if (saved.day === day) {
+        stock.volume = saved.volume;
+        stock.turnover = money(saved.turnover);
+        stock.open = saved.open === null ? null : money(saved.open);
+        stock.high = saved.high === null ? null : money(saved.high);
+        stock.low = saved.low === null ? null : money(saved.low);
+      }
+    }
     stocks.set(company.code, stock);
   }
 
@@ -153,45 +203,55 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const volume = lots * LOT;
     const turnover = price.times(volume);
     stock.last = price;
+    stock.open ??= price;
+    stock.high = stock.high === null || price.gt(stock.high) ? price : stock.high;
+    stock.low = stock.low === null || price.lt(stock.low) ? price : stock.low;
     stock.volume += volume;
     stock.turnover = stock.turnover.plus(turnover);
     stock.trades += 1;
     return { symbol: stock.company.code, price: toWire(price), volume, turnover: toWire(turnover), at };
   };
 
+  const rollTo = (now: Date): void => {
+    const today = sessionDate(now);
+    if (today !== day) {
+      // The day's last price becomes tomorrow's base for the limits (TSE: previous close).
+      for (const stock of stocks.values()) openDay(stock, stock.last);
+      day = today;
+    }
+  };
+
   return {
-    step(now) {
-      const today = sessionDate(now);
-      if (today !== day) {
-        // The day's last price becomes tomorrow's base for the limits (TSE: previous close).
-        for (const stock of stocks.values()) openDay(stock, stock.last);
-        day = today;
-      }
+    record(tick) {
+      const stock = stocks.get(tick.symbol);
+      if (stock === undefined) return false;
+      rollTo(tick.at);
+      // A recording is what happened: its price is taken as it is, even off this simulator's grid or band.
+      const price = money(tick.price);
+      stock.last = price;
+      stock.open ??= price;
+      stock.high = stock.high === null || price.gt(stock.high) ? price : stock.high;
+      stock.low = stock.low === null || price.lt(stock.low) ? price : stock.low;
+      stock.volume += tick.volume;
+      stock.turnover = stock.turnover.plus(money(tick.turnover));
+      stock.trades += 1;
+      return true;
+    },
+
+    step(now, halted) {
+      rollTo(now);
       if (!isContinuousTrading(sessionState(profile, now))) return [];
       const ticks: MarketTick[] = [];
       for (const stock of stocks.values()) {
-        if (random() < activity) ticks.push(trade(stock, now));
+        // A halted stock (staff decision) neither trades nor moves; it keeps its last price.
+        if (random() < activity && !halted?.has(stock.company.code)) ticks.push(trade(stock, now));
       }
       return ticks;
     },
 
     depth(symbol) {
       const stock = stockOf(symbol);
-      const table = stock.company.tickTable;
-      // Sizes come from their own stream keyed by the trade count, so reading depth never changes the prices.
-      const sizes = mulberry32(hashSeed(options.seed, `${symbol}:${stock.trades}:${day}`));
-      const levels = (from: Decimal | null, direction: 'up' | 'down'): DepthLevel[] => {
-        const out: DepthLevel[] = [];
-        let price = from;
-        while (price !== null && out.length < DEPTH_LEVELS && price.lte(stock.upper) && price.gte(stock.lower)) {
-          out.push({ price: toWire(price), quantity: randomInt(sizes, 1, 50) * LOT });
-          price = stepTick(price, table, direction);
-        }
-        return out;
-      };
-      // Best bid at the last price and best ask one tick above: a one-tick spread; nothing rests beyond the limits.
-      const bestAsk = stock.last.gte(stock.upper) ? null : stepTick(stock.last, table, 'up');
-      return { symbol, bids: levels(stock.last, 'down'), asks: levels(bestAsk, 'up') };
+      return depthOf(options.seed, stock.company.tickTable, { symbol, last: toWire(stock.last), upper: toWire(stock.upper), lower: toWire(stock.lower), trades: stock.trades, day });
     },
 
     quote(symbol) {
@@ -205,6 +265,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         day,
         volume: stock.volume,
         turnover: toWire(stock.turnover),
+        open: stock.open === null ? null : toWire(stock.open),
+        high: stock.high === null ? null : toWire(stock.high),
+        low: stock.low === null ? null : toWire(stock.low),
+        trades: stock.trades,
       };
     },
 
@@ -212,4 +276,37 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       return [...stocks.keys()];
     },
   };
+}
+
+/** What depth is computed from: any process holding a quote can show the same book as the leader. */
+export interface DepthInput {
+  symbol: string;
+  last: string;
+  upper: string;
+  lower: string;
+  trades: number;
+  day: string;
+}
+
+/**
+ * Five levels a side: best bid at the last price, best ask one tick above (a one-tick spread);
+ * nothing rests beyond the limits. Sizes come from a stream keyed by (seed, symbol, trades, day), so
+ * reading depth never moves prices and every process computes the same book.
+ */
+export function depthOf(seed: number, table: TickTable, input: DepthInput): Depth {
+  const last = money(input.last);
+  const upper = money(input.upper);
+  const lower = money(input.lower);
+  const sizes = mulberry32(hashSeed(seed, `${input.symbol}:${input.trades}:${input.day}`));
+  const levels = (from: Decimal | null, direction: 'up' | 'down'): DepthLevel[] => {
+    const out: DepthLevel[] = [];
+    let price = from;
+    while (price !== null && out.length < DEPTH_LEVELS && price.lte(upper) && price.gte(lower)) {
+      out.push({ price: toWire(price), quantity: randomInt(sizes, 1, 50) * LOT });
+      price = stepTick(price, table, direction);
+    }
+    return out;
+  };
+  const bestAsk = last.gte(upper) ? null : stepTick(last, table, 'up');
+  return { symbol: input.symbol, bids: levels(last, 'down'), asks: levels(bestAsk, 'up') };
 }

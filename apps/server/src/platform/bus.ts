@@ -50,6 +50,8 @@ export function redisBus(url: string): Bus {
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
+        // A SUBSCRIBE sent before the connection's ready check (INFO) makes ioredis fail that check.
+        if (sub.status !== 'ready') await new Promise((resolve) => sub.once('ready', resolve));
         await sub.subscribe(channel);
       }
       set.add(handler);

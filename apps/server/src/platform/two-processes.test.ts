@@ -1,33 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { describeScaled } from '../test/scaled.ts';
+import { leads, startServerProcess, until, type ServerProcess as Proc } from '../test/server-processes.ts';
 import { multipartBody, png } from '../uploads/image-fixtures.ts';
 
 // Issue 6 §4: two real `main.ts` processes on one PostgreSQL and one Redis, on loopback only.
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-interface Proc {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  out: string[];
-  base: string;
-}
 
 const staffPassword = `Staff${randomBytes(6).toString('hex')}7`;
 const inviteCode = `TWO${randomBytes(3).toString('hex').toUpperCase()}`;
-const until = async (check: () => boolean, ms: number): Promise<boolean> => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  return check();
-};
 
 async function post<T>(p: Proc, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; msg: string; data: T }> {
   const res = await fetch(`${p.base}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -41,39 +28,11 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
   const dataDirs: string[] = [];
   const timings: Record<string, number> = {};
 
-  const launch = async (name: string): Promise<Proc> => {
-    // Below Linux's ephemeral range (32768+), where outgoing connections of other tests take their ports.
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    const dataDir = mkdtempSync(join(tmpdir(), `kabuto-${name}-`));
-    dataDirs.push(dataDir);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, REDIS_URL: services().redisUrl, DATA_DIR: dataDir, SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const start = (name: string): Promise<Proc> =>
+    startServerProcess(name, { DATABASE_URL: databaseUrl, REDIS_URL: services().redisUrl, SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode }, (p) => {
+      procs.push(p);
+      dataDirs.push(p.dataDir);
     });
-    const p: Proc = { name, port, child, out: [], base: `http://127.0.0.1:${port}` };
-    child.stdout?.on('data', (d: Buffer) => p.out.push(...String(d).split('\n')));
-    child.stderr?.on('data', (d: Buffer) => p.out.push(...String(d).split('\n')));
-    await until(() => child.exitCode !== null || p.out.some((l) => l.includes('Kabuto is running at')), 60_000);
-    return p;
-  };
-  const start = async (name: string): Promise<Proc> => {
-    for (let attempt = 1; ; attempt += 1) {
-      const p = await launch(name);
-      if (p.out.some((l) => l.includes('Kabuto is running at'))) {
-        procs.push(p);
-        return p;
-      }
-      p.child.kill('SIGKILL');
-      // Another process took the port between our pick and the listen: pick again.
-      if (attempt < 3 && p.out.some((l) => l.includes('EADDRINUSE'))) continue;
-      throw new Error(`${name} did not start:\n${p.out.join('\n')}`);
-    }
-  };
-  const leads = (p: Proc) => {
-    const changes = p.out.filter((l) => l.includes('"leader: '));
-    return changes.length > 0 && (changes[changes.length - 1] as string).includes('leader: acquired');
-  };
 
   beforeAll(async () => {
     dbName = `kabuto_two_${randomBytes(4).toString('hex')}`;

@@ -109,7 +109,7 @@ describeEachDatabase(
         c.send(junk);
       }
       c.ws.send(Buffer.from([0, 1, 2]), { binary: true });
-      c.send({ type: 'subscribe', topic: 'quotes:7203' });
+      c.send({ type: 'subscribe', topic: 'orders:7203' });
       await c.next((x) => x.type === 'error' && x.msg === errorKeys.stream.unknownTopic);
       expect(c.messages.filter((x) => x.type === 'error' && x.msg === errorKeys.stream.badMessage).length).toBe(6);
       c.send({ type: 'ping' });

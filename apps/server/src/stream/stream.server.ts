@@ -3,7 +3,8 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { clientMessageSchema, streamCloseCodes, streamTopics, type ServerMessage, type StreamTopic } from '@kabuto/contracts/stream/messages';
+import type { ErrorKey } from '@kabuto/contracts/errors';
+import { clientMessageSchema, parseTopic, streamCloseCodes, type MarketTopic, type ServerMessage } from '@kabuto/contracts/stream/messages';
 import type { Clock } from '../clock.ts';
 import { resolveSession } from '../auth/public.ts';
 import { busChannels, type Bus } from '../platform/public.ts';
@@ -25,29 +26,55 @@ export const defaultStreamLimits: StreamLimits = { maxBufferedBytes: 256 * 1024,
 interface Client {
   socket: WebSocket;
   memberId: string | null;
-  topics: Set<StreamTopic>;
+  topics: Set<string>;
   window: { startedAt: number; count: number };
 }
 
-const isTopic = (t: string): t is StreamTopic => (streamTopics as readonly string[]).includes(t);
+/** What the stream needs from the market module (kept as an interface so the stream does not depend on it). */
+export interface MarketStreamSource {
+  resolveTopic(topic: MarketTopic): { seq: string } | { error: ErrorKey };
+  onUpdate(listener: (update: { topics: MarketTopic[]; build(topic: MarketTopic): ServerMessage | null }) => void): () => void;
+}
 
 /**
  * WebSocket /api/vue/stream. Each API process keeps its own sockets and takes every relayed
  * event from the bus; a member's events go only to that member's sockets.
  */
-export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus; limits?: Partial<StreamLimits>; log?: (msg: string, err?: unknown) => void }) {
+export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus; market?: MarketStreamSource; limits?: Partial<StreamLimits>; log?: (msg: string, err?: unknown) => void }) {
   const limits: StreamLimits = { ...defaultStreamLimits, ...deps.limits };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const clients = new Set<Client>();
+  // Market topics → their sockets, so a tick costs one serialisation and one send per subscriber.
+  const subscribers = new Map<string, Set<Client>>();
 
-  const send = (c: Client, m: ServerMessage): void => {
+  const sendText = (c: Client, text: string | Buffer): void => {
     if (c.socket.readyState !== c.socket.OPEN) return;
     if (c.socket.bufferedAmount > limits.maxBufferedBytes) {
       c.socket.close(streamCloseCodes.tooSlow, 'too slow');
       return;
     }
-    c.socket.send(JSON.stringify(m));
+    c.socket.send(text, { binary: false });
   };
+  const send = (c: Client, m: ServerMessage): void => sendText(c, JSON.stringify(m));
+
+  const leave = (c: Client, topic: string): void => {
+    c.topics.delete(topic);
+    const set = subscribers.get(topic);
+    set?.delete(c);
+    if (set?.size === 0) subscribers.delete(topic);
+  };
+
+  const offMarket = deps.market?.onUpdate((update) => {
+    for (const topic of update.topics) {
+      const set = subscribers.get(topic);
+      if (!set || set.size === 0) continue;
+      const message = update.build(topic);
+      if (!message) continue;
+      // Encoded once: a text frame from one UTF-8 buffer, instead of one conversion per socket.
+      const bytes = Buffer.from(JSON.stringify(message));
+      for (const c of set) sendText(c, bytes);
+    }
+  });
 
   const unsubscribe = await deps.bus.subscribe(busChannels.events, (raw) => {
     let e: RelayedEvent;
@@ -72,6 +99,7 @@ export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus;
     socket.on('close', () => {
       clearTimeout(authTimer);
       clients.delete(c);
+      for (const topic of [...c.topics]) leave(c, topic);
     });
     socket.on('error', () => socket.terminate());
     socket.on('message', (data, isBinary) => {
@@ -116,16 +144,32 @@ export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus;
       c.socket.close(streamCloseCodes.unauthenticated, 'sign in first');
       return;
     }
-    if (!isTopic(m.topic)) return send(c, { type: 'error', msg: errorKeys.stream.unknownTopic });
+    const t = parseTopic(m.topic);
+    if ('error' in t) return send(c, { type: 'error', msg: t.error });
+    const market = 'market' in t ? deps.market : undefined;
+    if ('market' in t && !market) return send(c, { type: 'error', msg: errorKeys.stream.unknownTopic });
     if (m.type === 'unsubscribe') {
-      c.topics.delete(m.topic);
-      return send(c, { type: 'unsubscribed', topic: m.topic });
+      leave(c, t.topic);
+      return send(c, { type: 'unsubscribed', topic: t.topic });
     }
-    if (!c.topics.has(m.topic) && c.topics.size >= limits.maxSubscriptions) return send(c, { type: 'error', msg: errorKeys.stream.tooManySubscriptions });
-    c.topics.add(m.topic);
-    // The member's last sequence number: events after it arrive on this socket; a client that saw a
-    // different last number refetches its snapshot.
-    send(c, { type: 'subscribed', topic: m.topic, seq: await lastMemberSeq(deps.db, c.memberId) });
+    if (!c.topics.has(t.topic) && c.topics.size >= limits.maxSubscriptions) return send(c, { type: 'error', msg: errorKeys.stream.tooManySubscriptions });
+    if (t.topic === 'member' || !market) {
+      c.topics.add(t.topic);
+      // The member's last sequence number: events after it arrive on this socket; a client that saw a
+      // different last number refetches its snapshot.
+      return send(c, { type: 'subscribed', topic: t.topic, seq: await lastMemberSeq(deps.db, c.memberId) });
+    }
+    const known = market.resolveTopic(t.topic);
+    if ('error' in known) return send(c, { type: 'error', msg: known.error });
+    c.topics.add(t.topic);
+    let set = subscribers.get(t.topic);
+    if (!set) {
+      set = new Set();
+      subscribers.set(t.topic, set);
+    }
+    set.add(c);
+    // The topic's sequence number now: the next message carries the next one; any other means a gap.
+    send(c, { type: 'subscribed', topic: t.topic, seq: known.seq });
   }
 
   return {
@@ -142,6 +186,7 @@ export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus;
     },
     connections: () => clients.size,
     async close(): Promise<void> {
+      offMarket?.();
       await unsubscribe();
       for (const c of clients) c.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -7,6 +7,7 @@ import type { Database } from '@kabuto/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@kabuto/db/test-databases';
 import { buildApp, type KabutoApp } from '../app.ts';
 import type { StreamLimits } from '../stream/stream.server.ts';
+import type { MarketOptions } from '../market/market-module.ts';
 import type { RateLimits } from '../http/register-routes.ts';
 import type { SmsSender } from '../sms/sms-sender.ts';
 import { seedOnce, type SeedResult } from '../seed.ts';
@@ -67,6 +68,8 @@ export interface HarnessOptions {
   /** Four eyes from this many yen (the app's default otherwise). */
   fourEyesThresholdJpy?: string;
   streamLimits?: Partial<StreamLimits>;
+  /** Market feed options; by default the feed only moves when a test steps it, and history fills on demand. */
+  market?: Partial<MarketOptions>;
 }
 
 const generous: RateLimits = {
@@ -88,14 +91,15 @@ export function describeEachDatabase(title: string, body: (h: () => Harness) => 
         drop = opened.drop;
         const db = opened.db;
         const staffPassword = `Staff${randomBytes(6).toString('hex')}9`;
-        const seed = await seedOnce(db, { staffPassword });
         const clock = new TestClock();
+        const seed = await seedOnce(db, { staffPassword, now: clock.now() });
         const sms = new MemorySms();
         const uploadDir = await mkdtemp(join(tmpdir(), 'kabuto-uploads-'));
         cleanupDirs.push(uploadDir);
         const built = await buildApp({ db, clock, sms, uploadDir, marketProfile: options.marketProfile ?? 'demo', rateLimits: { ...generous, ...options.rateLimits },
           ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}),
           ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
+          market: { feedIntervalMs: null, backfill: 'onDemand', ...options.market },
           platformIntervalMs: 200 });
         await built.app.ready();
         const call = async <T,>(path: string, payload: unknown = {}, headers: Record<string, string> = {}): Promise<Answer<T>> => {

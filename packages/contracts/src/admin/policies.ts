@@ -20,4 +20,11 @@ export const adminPolicies = {
   withdrawalLimitsGet: staffCall('admin', 'reviewer', 'support', 'auditor'),
   withdrawalLimitsSave: staffCall('admin'),
   reconciliation: staffCall('admin', 'auditor'),
+  symbols: staffCall('admin', 'support', 'auditor'),
+  halt: staffCall('admin'),
+  resume: staffCall('admin'),
+  delist: staffCall('admin'),
+  newsList: staffCall('admin', 'support', 'auditor'),
+  newsPublish: staffCall('admin', 'support'),
+  newsUnpublish: staffCall('admin', 'support'),
 } as const;

@@ -1,9 +1,58 @@
 import { z } from 'zod';
+import { errorKeys, type ErrorKey } from '../errors.ts';
+import { candlePeriods, type CandlePeriodName, type CandleWire, type IndexValueWire, type PriceSource, type SymbolStatus } from '../market/fields.ts';
 
 // DESIGN "API conventions": WebSocket /api/vue/stream, typed messages with sequence numbers.
 
-export const streamTopics = ['member'] as const;
-export type StreamTopic = (typeof streamTopics)[number];
+/** Topics with a fixed name; the market's per-symbol topics are built with `marketTopic`. */
+export const streamTopics = ['member', 'indices'] as const;
+export type MarketTopic = `quotes:${string}` | `depth:${string}` | `candles:${string}:${CandlePeriodName}` | 'indices';
+export type StreamTopic = 'member' | MarketTopic;
+
+/** A market topic taken apart; `quotes:7203`, `depth:7203`, `candles:7203:5m`, `indices`. */
+export type ParsedMarketTopic =
+  | { kind: 'quotes' | 'depth'; symbol: string }
+  | { kind: 'candles'; symbol: string; period: CandlePeriodName }
+  | { kind: 'indices' };
+
+/** Reads a topic name: a market topic, `member`, or the catalogued key that refuses it. */
+export function parseTopic(topic: string): { topic: 'member' } | { topic: MarketTopic; market: ParsedMarketTopic } | { error: ErrorKey } {
+  if (topic === 'member') return { topic };
+  if (topic === 'indices') return { topic, market: { kind: 'indices' } };
+  const parts = topic.split(':');
+  const [kind, symbol, period] = parts;
+  if ((kind === 'quotes' || kind === 'depth') && parts.length === 2) {
+    return symbol !== undefined && /^[0-9A-Z]{4}$/.test(symbol) ? { topic: topic as MarketTopic, market: { kind, symbol } } : { error: errorKeys.market.unknownSymbol };
+  }
+  if (kind === 'candles' && parts.length === 3) {
+    if (symbol === undefined || !/^[0-9A-Z]{4}$/.test(symbol)) return { error: errorKeys.market.unknownSymbol };
+    if (!(candlePeriods as readonly string[]).includes(period ?? '')) return { error: errorKeys.market.unknownPeriod };
+    return { topic: topic as MarketTopic, market: { kind, symbol, period: period as CandlePeriodName } };
+  }
+  return { error: errorKeys.stream.unknownTopic };
+}
+
+/** A tick as the `quotes:<symbol>` topic carries it (decimal strings for prices). */
+export interface QuoteUpdate {
+  symbol: string;
+  last: string;
+  prevClose: string;
+  change: string;
+  changePercent: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  volume: number;
+  turnover: string;
+  limitUp: string;
+  limitDown: string;
+  tickSize: string;
+  day: string;
+  status: SymbolStatus;
+  source: PriceSource;
+  /** When the trade happened (ISO). */
+  at: string;
+}
 
 /** What a client may send. The first message must be `auth` (the token never travels in the URL). */
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -21,6 +70,12 @@ export type MemberEventType = (typeof memberEventTypes)[number];
 export type ServerMessage =
   | { type: 'ready' }
   | { type: 'subscribed'; topic: StreamTopic; seq: string | null }
+  | { type: 'quote'; topic: MarketTopic; seq: string; data: QuoteUpdate }
+  | { type: 'depth'; topic: MarketTopic; seq: string; data: { symbol: string; bids: { price: string; quantity: number }[]; asks: { price: string; quantity: number }[] } }
+  | { type: 'candle'; topic: MarketTopic; seq: string; data: { symbol: string; period: CandlePeriodName; candle: CandleWire } }
+  | { type: 'indices'; topic: 'indices'; seq: string; data: IndexValueWire[] }
+  /** Staff halted, resumed or delisted the symbol (on its quotes topic; not part of the tick sequence). */
+  | { type: 'symbolStatus'; topic: MarketTopic; data: { symbol: string; status: SymbolStatus; reason: string | null } }
   | { type: 'unsubscribed'; topic: StreamTopic }
   | { type: 'event'; topic: StreamTopic; seq: string; prevSeq: string | null; event: { type: MemberEventType; payload: Record<string, string | number | boolean | null> } }
   | { type: 'error'; msg: string }

@@ -96,3 +96,26 @@ export function aggregate(prints: readonly TradePrint[], period: CandlePeriod): 
   }
   return candles;
 }
+
+/** Candles of a longer period from shorter ones (1m → 5m, 1d → 1w): first open, last close, extremes, sums. */
+export function rollUp(candles: readonly Candle[], period: CandlePeriod): Candle[] {
+  const ordered = [...candles].sort((a, b) => a.start.getTime() - b.start.getTime());
+  const out: Candle[] = [];
+  for (const c of ordered) {
+    const start = bucketStart(period, c.start);
+    const last = out.at(-1);
+    if (last === undefined || last.start.getTime() !== start.getTime()) {
+      out.push({ ...c, period, start });
+      continue;
+    }
+    out[out.length - 1] = {
+      ...last,
+      high: money(c.high).gt(money(last.high)) ? c.high : last.high,
+      low: money(c.low).lt(money(last.low)) ? c.low : last.low,
+      close: c.close,
+      volume: checkVolume(last.volume + c.volume),
+      turnover: toWire(money(last.turnover).plus(money(c.turnover))),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,267 @@
+import type { Database } from '@kabuto/db/database';
+import type { CandlePeriodName, PriceSource } from '@kabuto/contracts/market/fields';
+import { bucketStart, CANDLE_PERIODS, mergeTick, openCandle, type Candle } from '@kabuto/domain/market/candles';
+import type { SessionProfile } from '@kabuto/domain/market/trading-session';
+import { createSimulator, type MarketTick, type Simulator, type StockSnapshot } from '@kabuto/market/simulator';
+import { replayFeed, type Feed, type ReplayFeedOptions } from '@kabuto/market/feed';
+import type { PricePoint } from '@kabuto/market/indices';
+import type { Bus, Leader } from '../platform/public.ts';
+import type { Clock } from '../clock.ts';
+import { marketChannel, type CandleTuple, type MarketMessage, type TickState } from './market-messages.ts';
+import type { MarketSnapshot } from './market-snapshot.ts';
+import { indexWires } from './market-indices.ts';
+
+export interface FeedOptions {
+  seed: number;
+  profile: SessionProfile;
+  /** How often the market moves; null: only when `step()` is called (tests). */
+  intervalMs: number | null;
+  /** Live state and candles are written in one transaction at most this often, never per tick. */
+  flushMs: number;
+  /** Chance a stock trades in one step. */
+  activity?: number;
+  /** Replays a recording instead of simulating (source `replay`); the simulator then only keeps the books. */
+  replay?: ReplayFeedOptions;
+}
+
+interface LiveRow {
+  symbol: string;
+  day: string | Date;
+  last: string;
+  prev_close: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  volume: string | number;
+  turnover: string;
+  seq: string | number;
+}
+
+const dayText = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`);
+const tuple = (c: Candle): CandleTuple => [c.start.getTime(), c.open, c.high, c.low, c.close, c.volume, c.turnover];
+
+/**
+ * The market feed, run by the leader only (DESIGN "Runtime modes"): it steps the simulator, keeps the
+ * live candles, publishes every step on the bus and writes state and candles in batches. A new leader
+ * starts from what the last one wrote.
+ */
+export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock: Clock; snapshot: MarketSnapshot; options: FeedOptions; log?: (msg: string, err?: unknown) => void }) {
+  const { options } = deps;
+  const source: PriceSource = options.replay ? 'replay' : 'simulated';
+  let sim: Simulator | null = null;
+  let replay: { feed: Feed; off: () => void } | null = null;
+  // Recorded ticks that arrived since the last step (replay only).
+  let pending: MarketTick[] = [];
+  let starting: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let flushing: Promise<void> = Promise.resolve();
+  let steps = 0;
+  let indexSeq = 0;
+  let lastFlushAt = 0;
+  const candles = new Map<string, Candle>();
+  const prices = new Map<string, PricePoint>();
+  const dirtySymbols = new Set<string>();
+  const dirtyCandles = new Set<string>();
+
+  async function load(): Promise<void> {
+    const now = deps.clock.now();
+    const companies = deps.snapshot.all().map((e) => e.company);
+    const live = await deps.db.query<LiveRow>(
+      `SELECT symbol, day, last::text AS last, prev_close::text AS prev_close, open::text AS open, high::text AS high, low::text AS low, volume, turnover::text AS turnover, seq FROM market_live_state`,
+    );
+    const restore: StockSnapshot[] = live.map((r) => ({
+      symbol: r.symbol, day: dayText(r.day), last: r.last, prevClose: r.prev_close, open: r.open, high: r.high, low: r.low,
+      volume: Number(r.volume), turnover: r.turnover, trades: Number(r.seq),
+    }));
+    const [feedRow] = await deps.db.query<{ steps: string; index_seq: string }>(`SELECT steps, index_seq FROM market_feed_state WHERE id = 1`);
+    steps = Number(feedRow?.steps ?? 0);
+    indexSeq = Number(feedRow?.index_seq ?? 0);
+    sim = createSimulator({
+      seed: options.seed, companies, now, profile: options.profile, restore, resumeStep: steps,
+      ...(options.activity === undefined ? {} : { activity: options.activity }),
+    });
+    for (const c of companies) {
+      const q = sim.quote(c.code);
+      prices.set(c.code, { last: q.last, prevClose: q.prevClose, basePrice: c.basePrice });
+    }
+    // The candles of the buckets in progress, so a restarted feed extends them instead of starting over.
+    candles.clear();
+    const current = CANDLE_PERIODS.map((p) => [p, bucketStart(p, now)] as const);
+    const rows = await deps.db.query<{ symbol: string; period: CandlePeriodName; bucket_start: Date; open: string; high: string; low: string; close: string; volume: string; turnover: string }>(
+      `SELECT symbol, period, bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover
+         FROM market_candles WHERE ${current.map((_, i) => `(period = $${2 * i + 1} AND bucket_start = $${2 * i + 2})`).join(' OR ')}`,
+      current.flatMap(([p, start]) => [p, start]),
+    );
+    for (const r of rows) {
+      candles.set(`${r.symbol}:${r.period}`, { period: r.period, start: new Date(r.bucket_start), open: r.open, high: r.high, low: r.low, close: r.close, volume: Number(r.volume), turnover: r.turnover });
+    }
+    lastFlushAt = now.getTime();
+  }
+
+  /** The recorded trades since the last step; halted symbols' trades are dropped. */
+  function takeRecorded(halted: ReadonlySet<string>): MarketTick[] {
+    const taken = pending;
+    pending = [];
+    return taken.filter((t) => !halted.has(t.symbol));
+  }
+
+  function stopReplay(): void {
+    replay?.feed.stop();
+    replay?.off();
+    replay = null;
+    pending = [];
+  }
+
+  /** One move of the market: trades, candles, indices, one bus message. */
+  async function stepOnce(): Promise<MarketMessage | null> {
+    if (starting) await starting;
+    if (!sim || !deps.leader.isLeader()) return null;
+    const now = deps.clock.now();
+    const halted = deps.snapshot.notTrading();
+    const trades = replay ? takeRecorded(halted) : sim.step(now, halted);
+    const ticks: TickState[] = [];
+    for (const t of trades) {
+      // A recorded trade is booked here, one at a time, so two trades of one symbol in a step each keep their own state.
+      if (replay && !sim.record(t)) continue;
+      const q = sim.quote(t.symbol);
+      const tickCandles: TickState['candles'] = {};
+      for (const period of CANDLE_PERIODS) {
+        const key = `${t.symbol}:${period}`;
+        const open = candles.get(key);
+        const print = { price: t.price, volume: t.volume, turnover: t.turnover, at: t.at };
+        const next = open && open.start.getTime() === bucketStart(period, t.at).getTime() ? mergeTick(open, print) : openCandle(period, print);
+        candles.set(key, next);
+        dirtyCandles.add(key);
+        tickCandles[period] = tuple(next);
+      }
+      const base = prices.get(t.symbol);
+      prices.set(t.symbol, { last: q.last, prevClose: q.prevClose, basePrice: base?.basePrice ?? q.last });
+      dirtySymbols.add(t.symbol);
+      ticks.push({ symbol: t.symbol, seq: q.trades, at: t.at.getTime(), last: q.last, prevClose: q.prevClose, open: q.open, high: q.high, low: q.low,
+        volume: q.volume, turnover: q.turnover, upper: q.upper, lower: q.lower, day: q.day, candles: tickCandles });
+    }
+    if (ticks.length === 0) return null;
+    steps += 1;
+    indexSeq += 1;
+    const message: MarketMessage = { kind: 'ticks', step: steps, source, ticks, indices: { seq: indexSeq, values: indexWires(deps.snapshot.definitions(), prices, indexSeq, source) } };
+    await deps.bus.publish(marketChannel, JSON.stringify(message));
+    if (now.getTime() - lastFlushAt >= options.flushMs) void flush();
+    return message;
+  }
+
+  /** Writes the changed live state and candles in one transaction (batched, about once a second). */
+  function flush(): Promise<void> {
+    // Chained after the previous flush whatever its outcome, so one failure never stops later flushes.
+    flushing = flushing.catch(() => undefined).then(async () => {
+      if (!sim || !deps.leader.isLeader() || (dirtySymbols.size === 0 && dirtyCandles.size === 0)) return;
+      const now = deps.clock.now();
+      lastFlushAt = now.getTime();
+      const symbols = [...dirtySymbols];
+      const keys = [...dirtyCandles];
+      dirtySymbols.clear();
+      dirtyCandles.clear();
+      const state = symbols.map((s) => {
+        const q = (sim as Simulator).quote(s);
+        return { symbol: s, day: q.day, last: q.last, prev_close: q.prevClose, open: q.open, high: q.high, low: q.low, volume: q.volume, turnover: q.turnover, seq: q.trades };
+      });
+      const candleRows = keys.flatMap((k) => {
+        const c = candles.get(k);
+        return c ? [{ symbol: k.split(':')[0], period: c.period, bucket_start: c.start.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, turnover: c.turnover }] : [];
+      });
+      try {
+        await deps.db.transaction(async (tx) => {
+          if (state.length > 0) {
+            await tx.query(
+              `INSERT INTO market_live_state (symbol, day, last, prev_close, open, high, low, volume, turnover, seq, updated_at)
+               SELECT r.symbol, r.day, r.last, r.prev_close, r.open, r.high, r.low, r.volume, r.turnover, r.seq, $2
+                 FROM jsonb_to_recordset($1::jsonb) AS r(symbol text, day date, last numeric, prev_close numeric, open numeric, high numeric, low numeric, volume bigint, turnover numeric, seq bigint)
+               ON CONFLICT (symbol) DO UPDATE SET day = EXCLUDED.day, last = EXCLUDED.last, prev_close = EXCLUDED.prev_close, open = EXCLUDED.open, high = EXCLUDED.high,
+                 low = EXCLUDED.low, volume = EXCLUDED.volume, turnover = EXCLUDED.turnover, seq = EXCLUDED.seq, updated_at = EXCLUDED.updated_at`,
+              [JSON.stringify(state), now],
+            );
+          }
+          if (candleRows.length > 0) {
+            await tx.query(
+              `INSERT INTO market_candles (symbol, period, bucket_start, open, high, low, close, volume, turnover)
+               SELECT r.symbol, r.period, r.bucket_start, r.open, r.high, r.low, r.close, r.volume, r.turnover
+                 FROM jsonb_to_recordset($1::jsonb) AS r(symbol text, period text, bucket_start timestamptz, open numeric, high numeric, low numeric, close numeric, volume bigint, turnover numeric)
+               ON CONFLICT (symbol, period, bucket_start) DO UPDATE SET open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close,
+                 volume = EXCLUDED.volume, turnover = EXCLUDED.turnover`,
+              [JSON.stringify(candleRows)],
+            );
+          }
+          await tx.query(
+            `INSERT INTO market_feed_state (id, steps, index_seq, updated_at) VALUES (1, $1, $2, $3)
+             ON CONFLICT (id) DO UPDATE SET steps = EXCLUDED.steps, index_seq = EXCLUDED.index_seq, updated_at = EXCLUDED.updated_at`,
+            [steps, indexSeq, now],
+          );
+        });
+      } catch (err) {
+        // Kept dirty for the next flush; the in-memory state is still the truth while we lead.
+        for (const s of symbols) dirtySymbols.add(s);
+        for (const k of keys) dirtyCandles.add(k);
+        deps.log?.('market: flush failed', err);
+      }
+    });
+    return flushing;
+  }
+
+  function stopTimer(): void {
+    if (timer) clearInterval(timer);
+    timer = null;
+  }
+
+  async function lead(leading: boolean): Promise<void> {
+    if (!leading) {
+      // Another process may lead already: never write after losing the lock.
+      stopTimer();
+      stopReplay();
+      sim = null;
+      return;
+    }
+    starting = load().finally(() => {
+      starting = null;
+    });
+    await starting;
+    if (options.replay && replay === null) {
+      // A new leader plays the recording from its start (the position in it is not stored).
+      const feed = replayFeed(options.replay);
+      replay = { feed, off: feed.subscribe((t) => pending.push(t)) };
+      feed.start();
+    }
+    if (options.intervalMs !== null && timer === null) {
+      timer = setInterval(() => {
+        running = running.then(stepOnce).catch((err: unknown) => deps.log?.('market: step failed', err));
+      }, options.intervalMs);
+    }
+  }
+
+  let offChange: (() => void) | null = null;
+
+  return {
+    /** Follows leadership: the feed runs while this process leads and stops the moment it does not. */
+    attach(): void {
+      offChange = deps.leader.onChange((leading) => {
+        void lead(leading).catch((err: unknown) => deps.log?.('market: feed start failed', err));
+      });
+    },
+    /** One step now (tests step by hand with their own clock); null when nothing traded or not leading. */
+    step(): Promise<MarketMessage | null> {
+      const next = running.then(stepOnce);
+      running = next.catch(() => undefined);
+      return next;
+    },
+    flush,
+    running: (): boolean => sim !== null,
+    async stop(): Promise<void> {
+      offChange?.();
+      stopTimer();
+      stopReplay();
+      await running;
+      await flush();
+      sim = null;
+    },
+  };
+}
+export type MarketFeed = ReturnType<typeof marketFeed>;

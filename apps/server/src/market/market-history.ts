@@ -1,0 +1,71 @@
+import type { Database } from '@kabuto/db/database';
+import type { CalendarDate } from '@kabuto/domain/calendar/trading-day';
+import { historyCandles, historyTradingDays } from '@kabuto/market/history';
+import { findCompany } from '@kabuto/market/tse-companies';
+
+/**
+ * Issue 7: chart history back-filled so every period shows a full chart. Deterministic from the seed
+ * and each symbol's anchor (when it was first seeded), so filling it twice, or on two processes at
+ * once, writes the same rows (ON CONFLICT DO NOTHING).
+ */
+export function marketHistory(deps: { db: Database; seed: number; log?: (msg: string, err?: unknown) => void }) {
+  const filled = new Set<string>();
+  const daysByAnchor = new Map<number, CalendarDate[]>();
+
+  async function fill(symbol: string): Promise<number> {
+    if (filled.has(symbol)) return 0;
+    const [row] = await deps.db.query<{ history_anchor_at: Date; history_filled_at: Date | null }>(
+      `SELECT history_anchor_at, history_filled_at FROM market_symbols WHERE code = $1`,
+      [symbol],
+    );
+    const company = findCompany(symbol);
+    if (!row || !company) return 0;
+    if (row.history_filled_at) {
+      filled.add(symbol);
+      return 0;
+    }
+    const anchor = new Date(row.history_anchor_at);
+    let days = daysByAnchor.get(anchor.getTime());
+    if (!days) {
+      days = historyTradingDays(anchor);
+      daysByAnchor.set(anchor.getTime(), days);
+    }
+    const rows = [...historyCandles(deps.seed, company, anchor, days).values()].flat().map((c) => ({
+      period: c.period, bucket_start: c.start.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, turnover: c.turnover,
+    }));
+    await deps.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO market_candles (symbol, period, bucket_start, open, high, low, close, volume, turnover)
+         SELECT $1, r.period, r.bucket_start, r.open, r.high, r.low, r.close, r.volume, r.turnover
+           FROM jsonb_to_recordset($2::jsonb) AS r(period text, bucket_start timestamptz, open numeric, high numeric, low numeric, close numeric, volume bigint, turnover numeric)
+         ON CONFLICT (symbol, period, bucket_start) DO NOTHING`,
+        [symbol, JSON.stringify(rows)],
+      );
+      await tx.query(`UPDATE market_symbols SET history_filled_at = now() WHERE code = $1`, [symbol]);
+    });
+    filled.add(symbol);
+    return rows.length;
+  }
+
+  return {
+    /** Fills one symbol's history if it has none yet (a chart asked before the background fill reached it). */
+    ensure: fill,
+    /** The leader's first-start fill of every symbol, one at a time so API calls keep their turn; stops when `keepGoing` says so. */
+    async fillAll(keepGoing: () => boolean): Promise<{ symbols: number; rows: number; ms: number }> {
+      const started = performance.now();
+      const pending = await deps.db.query<{ code: string }>(`SELECT code FROM market_symbols WHERE history_filled_at IS NULL ORDER BY code`);
+      let rows = 0;
+      let symbols = 0;
+      for (const { code } of pending) {
+        if (!keepGoing()) break;
+        const written = await fill(code);
+        // A stock a chart already filled on demand is not counted twice.
+        if (written > 0) symbols += 1;
+        rows += written;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return { symbols, rows, ms: Math.round(performance.now() - started) };
+    },
+  };
+}
+export type MarketHistory = ReturnType<typeof marketHistory>;

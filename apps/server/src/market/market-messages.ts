@@ -1,0 +1,29 @@
+import type { CandlePeriodName, IndexValueWire, PriceSource, SymbolStatus } from '@kabuto/contracts/market/fields';
+
+/** The bus channel the leader's feed publishes on; every process keeps its snapshot from it. */
+export const marketChannel = 'kabuto:market';
+
+/** One candle on the bus: [bucket start ms, open, high, low, close, volume, turnover]. */
+export type CandleTuple = [number, string, string, string, string, number, string];
+
+/** A symbol's state after a trade, as the leader publishes it. */
+export interface TickState {
+  symbol: string;
+  seq: number;
+  at: number;
+  last: string;
+  prevClose: string;
+  open: string | null;
+  high: string | null;
+  low: string | null;
+  volume: number;
+  turnover: string;
+  upper: string;
+  lower: string;
+  day: string;
+  candles: Partial<Record<CandlePeriodName, CandleTuple>>;
+}
+
+export type MarketMessage =
+  | { kind: 'ticks'; step: number; source: PriceSource; ticks: TickState[]; indices: { seq: number; values: IndexValueWire[] } | null }
+  | { kind: 'status'; symbol: string; status: SymbolStatus; reason: string | null };

@@ -1,0 +1,5 @@
+// The market module's public surface: other modules import only this file (issue 6 §3, lint kabuto/boundaries).
+export { defaultMarketOptions, startMarket } from './market-module.ts';
+export type { MarketModule, MarketOptions } from './market-module.ts';
+export { seedMarketSymbols } from './market-seed.ts';
+export type { MarketSnapshot, MarketUpdate } from './market-snapshot.ts';
