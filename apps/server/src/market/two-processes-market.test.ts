@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import pg from 'pg';
 import type { ServerMessage } from '@kabuto/contracts/stream/messages';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, startServerProcess, until, type ServerProcess as Proc } from '../test/server-processes.ts';
+import { leads, scratchDatabase, startServerProcess, stopAll, until, type ServerProcess as Proc } from '../test/server-processes.ts';
 import { signedIn, type Conn } from './market-fixtures.ts';
 
 // Issue 7: two real `main.ts` processes on one PostgreSQL and one Redis both stream the same ticks,
@@ -23,41 +21,27 @@ async function post<T>(p: Proc, path: string, body: unknown, headers: Record<str
 
 describeScaled('two processes stream the same market, and the feed survives the leader', (services) => {
   const procs: Proc[] = [];
-  let dbName = '';
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   let databaseUrl = '';
-  const dataDirs: string[] = [];
 
   const start = (name: string): Promise<Proc> =>
     startServerProcess(
       name,
       { DATABASE_URL: databaseUrl, REDIS_URL: services().redisUrl, SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode, MARKET_FEED_INTERVAL_MS: '200', MARKET_BACKFILL: 'ondemand' },
-      (p) => {
-        procs.push(p);
-        dataDirs.push(p.dataDir);
-      },
+      (p) => procs.push(p),
     );
 
   beforeAll(async () => {
-    dbName = `kabuto_mkt_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: services().databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(services().databaseUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await scratchDatabase(services().databaseUrl, 'kabuto_mkt');
+    databaseUrl = scratch.url;
+    // One after the other: the first migrates and seeds, the second finds both done.
     await start('a');
     await start('b');
   }, 150_000);
 
   afterAll(async () => {
-    for (const p of procs) p.child.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 500));
-    const admin = new pg.Client({ connectionString: services().databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+    await stopAll(procs);
+    await scratch?.drop();
   });
 
   it('sends the same ticks to members on either process, and the survivor carries the feed on after a SIGKILL of the leader', async () => {

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import pg from 'pg';
 import { WebSocket } from 'ws';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, startServerProcess, until, type ServerProcess as Proc } from '../test/server-processes.ts';
+import { leads, scratchDatabase, startServerProcess, stopAll, until, type ServerProcess as Proc } from '../test/server-processes.ts';
 import { multipartBody, png } from '../uploads/image-fixtures.ts';
 
 // Issue 6 §4: two real `main.ts` processes on one PostgreSQL and one Redis, on loopback only.
@@ -23,39 +22,24 @@ async function post<T>(p: Proc, path: string, body: unknown, headers: Record<str
 
 describeScaled('two API processes, one PostgreSQL and one Redis', (services) => {
   const procs: Proc[] = [];
-  let dbName = '';
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   let databaseUrl = '';
-  const dataDirs: string[] = [];
   const timings: Record<string, number> = {};
 
   const start = (name: string): Promise<Proc> =>
-    startServerProcess(name, { DATABASE_URL: databaseUrl, REDIS_URL: services().redisUrl, SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode }, (p) => {
-      procs.push(p);
-      dataDirs.push(p.dataDir);
-    });
+    startServerProcess(name, { DATABASE_URL: databaseUrl, REDIS_URL: services().redisUrl, SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode }, (p) => procs.push(p));
 
   beforeAll(async () => {
-    dbName = `kabuto_two_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: services().databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(services().databaseUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
+    scratch = await scratchDatabase(services().databaseUrl, 'kabuto_two');
+    databaseUrl = scratch.url;
     // One after the other: the first migrates and seeds, the second finds both done.
     await start('a');
     await start('b');
   }, 150_000);
 
   afterAll(async () => {
-    for (const p of procs) p.child.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 500));
-    const admin = new pg.Client({ connectionString: services().databaseUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+    await stopAll(procs);
+    await scratch?.drop();
     mkdirSync(join(root, '.tmp'), { recursive: true });
     writeFileSync(join(root, '.tmp', 'two-processes.json'), JSON.stringify(timings, null, 2));
     process.stdout.write(`two-process timings (ms): ${JSON.stringify(timings)}\n`);

@@ -1,57 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { streamCloseCodes, type ServerMessage } from '@kabuto/contracts/stream/messages';
+import { streamCloseCodes } from '@kabuto/contracts/stream/messages';
 import { describeEachDatabase, type Harness } from '../test/harness.ts';
 import { firstChannelId } from '../test/money-fixtures.ts';
 import { uploadImage } from '../uploads/image-fixtures.ts';
 import { staffHeaders } from '../verification/real-name-fixtures.ts';
 import { busChannels } from '../platform/bus.ts';
-
-interface Conn {
-  ws: WebSocket;
-  messages: ServerMessage[];
-  closed: Promise<number>;
-  send: (m: unknown) => void;
-  next: (pred: (m: ServerMessage) => boolean, ms?: number) => Promise<ServerMessage>;
-}
-
-async function connect(url: string): Promise<Conn> {
-  const ws = new WebSocket(url);
-  const messages: ServerMessage[] = [];
-  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
-  ws.on('message', (data) => {
-    const m = JSON.parse(String(data)) as ServerMessage;
-    messages.push(m);
-    for (const w of [...waiters]) if (w.pred(m)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
-    }
-  });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return {
-    ws,
-    messages,
-    closed,
-    send: (m) => ws.send(typeof m === 'string' ? m : JSON.stringify(m)),
-    next: (pred, ms = 5000) =>
-      new Promise((resolve, reject) => {
-        const found = messages.find(pred);
-        if (found) return resolve(found);
-        const t = setTimeout(() => reject(new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages)}`)), ms);
-        waiters.push({ pred, resolve: (m) => { clearTimeout(t); resolve(m); } });
-      }),
-  };
-}
+import { connect, signedIn, type Conn } from '../test/stream-client.ts';
 
 async function signedInConn(url: string, m: { account: string; headers: Record<string, string> }): Promise<Conn> {
-  const c = await connect(url);
-  c.send({ type: 'auth', token: m.headers.token, account: m.account });
-  await c.next((x) => x.type === 'ready');
+  const c = await signedIn(url, m);
   c.send({ type: 'subscribe', topic: 'member' });
   await c.next((x) => x.type === 'subscribed');
   return c;

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 // Real `main.ts` processes for the scaled-mode tests (two processes on one PostgreSQL and one Redis).
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -57,4 +59,29 @@ export async function startServerProcess(name: string, env: Record<string, strin
 export function leads(p: ServerProcess): boolean {
   const changes = p.out.filter((l) => l.includes('"leader: '));
   return changes.length > 0 && (changes[changes.length - 1] as string).includes('leader: acquired');
+}
+
+/** A database of the test's own on the scaled-mode PostgreSQL, dropped (with its connections) afterwards. */
+export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** Kills every process started (SIGKILL: no clean shutdown to wait for) and removes their data folders. */
+export async function stopAll(procs: readonly ServerProcess[]): Promise<void> {
+  for (const p of procs) p.child.kill('SIGKILL');
+  await new Promise((r) => setTimeout(r, 500));
+  for (const p of procs) rmSync(p.dataDir, { recursive: true, force: true });
 }
