@@ -71,6 +71,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Scaled mode: rate-limit counters shared by every API process. */
   redis?: Redis | undefined;
+  /** Prefix of this deployment's keys in a shared Redis (rate-limit counters). */
+  redisNamespace?: string;
   /** Private folder for uploaded images (never served statically). */
   uploadDir: string;
   /** `tse` applies the real deposit/withdrawal windows; `demo` keeps them open. */
@@ -139,7 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   });
   await app.register(rateLimit, {
     global: false,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'kabuto-rl-' } : {}),
+    ...(opts.redis ? { redis: opts.redis, nameSpace: `${opts.redisNamespace ?? 'kabuto'}/rl-` } : {}),
     errorResponseBuilder: () => refuse(errorKeys.process.tooFrequent),
   });
 

@@ -5,6 +5,8 @@ export interface ServerConfig {
   host: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of this deployment's Redis channels and keys, so deployments sharing one Redis never hear each other. */
+  redisNamespace: string;
   marketProfile: 'demo' | 'tse';
   dataDir: string;
   logLevel: string;
@@ -21,6 +23,16 @@ export interface ServerConfig {
   marketReplayFile: string | undefined;
   /** 1 replays at the recorded pace, 60 a minute per second. */
   marketReplaySpeed: number;
+}
+
+/** REDIS_NAMESPACE, else the database's name (one deployment = one database), else `kabuto`. */
+function redisNamespaceOf(env: NodeJS.ProcessEnv): string {
+  if (env.REDIS_NAMESPACE) return env.REDIS_NAMESPACE;
+  if (env.DATABASE_URL) {
+    const name = decodeURIComponent(new URL(env.DATABASE_URL).pathname.slice(1));
+    if (name !== '') return name;
+  }
+  return 'kabuto';
 }
 
 function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -55,6 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisNamespace: redisNamespaceOf(env),
     marketProfile: profile,
     dataDir: resolve(cwd, env.DATA_DIR ?? './data'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -21,11 +21,11 @@ export async function main(): Promise<void> {
   // Scaled mode: Redis holds what every process must share (rate-limit counters, and the bus below).
   const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
   // Scaled mode: events cross processes on Redis; one process at a time leads (PostgreSQL advisory lock).
-  const bus = cfg.redisUrl ? redisBus(cfg.redisUrl) : memoryBus();
+  const bus = cfg.redisUrl ? redisBus(cfg.redisUrl, cfg.redisNamespace) : memoryBus();
   const leader = cfg.databaseUrl
     ? advisoryLockLeader({ connectionString: cfg.databaseUrl, log: (msg) => process.stdout.write(`${JSON.stringify({ msg, pid: process.pid, time: Date.now() })}\n`) })
     : soleLeader();
-  const { app } = await buildApp({ db, webDist, redis, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile,
+  const { app } = await buildApp({ db, webDist, redis, redisNamespace: cfg.redisNamespace, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile,
     fourEyesThresholdJpy: cfg.fourEyesThresholdJpy,
     market: {
       feedIntervalMs: cfg.marketFeedIntervalMs,

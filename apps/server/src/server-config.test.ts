@@ -8,6 +8,7 @@ describe('server settings from the environment', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       redisUrl: undefined,
+      redisNamespace: 'kabuto',
       marketProfile: 'demo',
       dataDir: '/srv/kabuto/data',
       logLevel: 'info',
@@ -28,6 +29,7 @@ describe('server settings from the environment', () => {
       host: '0.0.0.0',
       databaseUrl: 'postgres://db/kabuto',
       redisUrl: 'redis://r:6379',
+      redisNamespace: 'kabuto',
       marketProfile: 'tse',
       dataDir: '/var/lib/kabuto',
       logLevel: 'warn',
@@ -39,6 +41,12 @@ describe('server settings from the environment', () => {
       marketReplayFile: '/srv/kabuto/ticks.jsonl',
       marketReplaySpeed: 60,
     });
+  });
+
+  it('keeps deployments on one Redis apart: by REDIS_NAMESPACE, else by database name', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://db:5432/kabuto_staging' }).redisNamespace).toBe('kabuto_staging');
+    expect(readConfig({ DATABASE_URL: 'postgres://db:5432/kabuto_staging', REDIS_NAMESPACE: 'blue' }).redisNamespace).toBe('blue');
+    expect(readConfig({ DATABASE_URL: 'postgres://db:5432' }).redisNamespace).toBe('kabuto');
   });
 
   it('treats empty DATABASE_URL and REDIS_URL as unset', () => {

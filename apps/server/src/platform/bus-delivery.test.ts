@@ -52,3 +52,18 @@ describe('in-process bus (embedded mode)', () => {
 describeScaled('Redis bus: two processes, one channel', (services) => {
   busScenarios(() => redisBus(services().redisUrl));
 });
+
+describeScaled('Redis bus: two deployments on one Redis', (services) => {
+  it('hears only its own namespace (one deployment = one database)', async () => {
+    const staging = redisBus(services().redisUrl, `staging-${String(process.pid)}`);
+    const alsoStaging = redisBus(services().redisUrl, `staging-${String(process.pid)}`);
+    const production = redisBus(services().redisUrl, `production-${String(process.pid)}`);
+    const heard: string[] = [];
+    await staging.subscribe('kabuto:market', (m) => heard.push(`staging:${m}`));
+    await production.subscribe('kabuto:market', (m) => heard.push(`production:${m}`));
+    await alsoStaging.publish('kabuto:market', 'tick');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toEqual(['staging:tick']);
+    await Promise.all([staging.close(), alsoStaging.close(), production.close()]);
+  });
+});

@@ -32,18 +32,23 @@ export function memoryBus(): Bus {
   };
 }
 
-/** The scaled mode: Redis pub/sub, with the subscriber on its own connection (Redis requires it). */
-export function redisBus(url: string): Bus {
+/**
+ * The scaled mode: Redis pub/sub, with the subscriber on its own connection (Redis requires it). Channels are
+ * prefixed with the deployment's namespace, so two deployments on one Redis never hear each other.
+ */
+export function redisBus(url: string, namespace = 'kabuto'): Bus {
+  const prefix = `${namespace}/`;
   const pub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   const sub = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   const handlers = new Map<string, Set<(message: string) => void>>();
   sub.on('message', (channel: string, message: string) => {
-    for (const h of handlers.get(channel) ?? []) h(message);
+    if (!channel.startsWith(prefix)) return;
+    for (const h of handlers.get(channel.slice(prefix.length)) ?? []) h(message);
   });
   return {
     kind: 'redis',
     async publish(channel, message) {
-      await pub.publish(channel, message);
+      await pub.publish(prefix + channel, message);
     },
     async subscribe(channel, handler) {
       let set = handlers.get(channel);
@@ -52,7 +57,7 @@ export function redisBus(url: string): Bus {
         handlers.set(channel, set);
         // A SUBSCRIBE sent before the connection's ready check (INFO) makes ioredis fail that check.
         if (sub.status !== 'ready') await new Promise((resolve) => sub.once('ready', resolve));
-        await sub.subscribe(channel);
+        await sub.subscribe(prefix + channel);
       }
       set.add(handler);
       return async () => {
@@ -60,7 +65,7 @@ export function redisBus(url: string): Bus {
         current?.delete(handler);
         if (current && current.size === 0) {
           handlers.delete(channel);
-          await sub.unsubscribe(channel);
+          await sub.unsubscribe(prefix + channel);
         }
       };
     },
