@@ -7,9 +7,18 @@ import { installNativeBackButton } from '../shared/shell/native-shell.ts';
 import { back, canGoBack, currentPath } from '../shared/navigation/navigation.ts';
 import { showNoticeKey } from '../shared/api/notice.ts';
 import { useMemberEvents } from './use-member-events.ts';
+import { StreamProvider } from '../shared/stream/stream-context.tsx';
 
-/** The frame every route renders in: width cap, kept-alive screens, native back button. */
+/** The frame every route renders in: one stream connection, width cap, kept-alive screens, native back button. */
 export function AppShell() {
+  return (
+    <StreamProvider>
+      <AppFrame />
+    </StreamProvider>
+  );
+}
+
+function AppFrame() {
   const { pathname } = useLocation();
   const { token } = useSession();
   const wide = pathname === '/admin' || pathname.startsWith('/admin/');

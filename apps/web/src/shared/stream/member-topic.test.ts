@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openMemberStream, streamUrl } from './member-stream.ts';
+import { openStream, streamUrl } from './stream-client.ts';
 
 /** A socket the test drives: it records what the client sent and delivers what the "server" says. */
 class FakeSocket {
@@ -22,15 +22,17 @@ class FakeSocket {
   }
 }
 
-const open = (handlers: { onEvent?: () => void; onResync?: () => void } = {}) =>
-  openMemberStream({
-    token: 't0k3n',
-    account: '0800000001',
-    url: 'ws://test/api/vue/stream',
-    onEvent: handlers.onEvent ?? (() => {}),
+/** The member's own events (topic `member`), as the app shell follows them. */
+const open = (handlers: { onEvent?: (e: unknown) => void; onResync?: () => void } = {}) => {
+  const stream = openStream({ token: 't0k3n', account: '0800000001', url: 'ws://test/api/vue/stream', createSocket: (u) => new FakeSocket(u) as unknown as WebSocket });
+  stream.listen('member', {
+    onMessage: (m) => {
+      if (m.type === 'event') (handlers.onEvent ?? (() => {}))(m.event);
+    },
     onResync: handlers.onResync ?? (() => {}),
-    createSocket: (u) => new FakeSocket(u) as unknown as WebSocket,
   });
+  return stream;
+};
 
 describe('the member stream client', () => {
   beforeEach(() => {

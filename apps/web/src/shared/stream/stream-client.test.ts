@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { maxTopicsPerSocket, openStream, type TopicListener } from './stream-client.ts';
+
+/** A socket the test drives: it records what the client sent and delivers what the "server" says. */
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  sent: { type: string; topic?: string }[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onclose: ((ev: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as { type: string; topic?: string });
+  }
+  close(code = 1000) {
+    this.onclose?.({ code });
+  }
+  say(m: unknown) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+  subscriptions() {
+    return this.sent.filter((m) => m.type === 'subscribe' || m.type === 'unsubscribe').map((m) => `${m.type} ${m.topic ?? ''}`);
+  }
+}
+
+const latest = () => FakeSocket.made[FakeSocket.made.length - 1] as FakeSocket;
+const client = () => openStream({ token: 't0k3n', account: '0800000001', url: 'ws://test/api/vue/stream', createSocket: (u) => new FakeSocket(u) as unknown as WebSocket });
+const listener = () => ({ onMessage: vi.fn<TopicListener['onMessage']>(), onResync: vi.fn<TopicListener['onResync']>() });
+const quote = (seq: string, last = '2500') => ({ type: 'quote', topic: 'quotes:7203', seq, data: { symbol: '7203', last } });
+const connected = () => {
+  const s = latest();
+  s.onopen?.();
+  s.say({ type: 'ready' });
+  return s;
+};
+
+describe('the stream client: market topics on screen (issue 7)', () => {
+  beforeEach(() => {
+    FakeSocket.made = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('subscribes once per topic however many screens listen, and unsubscribes when the last one leaves', () => {
+    const stream = client();
+    const early = stream.listen('quotes:7203', listener());
+    const s = connected();
+    const again = stream.listen('quotes:7203', listener());
+    expect(s.subscriptions()).toEqual(['subscribe quotes:7203']);
+    early();
+    expect(s.subscriptions()).toEqual(['subscribe quotes:7203']);
+    again();
+    expect(s.subscriptions()).toEqual(['subscribe quotes:7203', 'unsubscribe quotes:7203']);
+  });
+
+  it('passes ticks on in sequence, and after a gap asks for a refetch instead', () => {
+    const stream = client();
+    const l = listener();
+    stream.listen('quotes:7203', l);
+    const s = connected();
+    s.say({ type: 'subscribed', topic: 'quotes:7203', seq: '10' });
+    s.say(quote('11'));
+    s.say(quote('13'));
+    s.say(quote('14', '2501'));
+    expect(l.onMessage.mock.calls.map(([m]) => m.type === 'quote' && m.seq)).toEqual(['11', '14']);
+    expect(l.onResync).toHaveBeenCalledOnce();
+  });
+
+  it('hands on a halt without counting it as a tick', () => {
+    const stream = client();
+    const l = listener();
+    stream.listen('quotes:7203', l);
+    const s = connected();
+    s.say({ type: 'subscribed', topic: 'quotes:7203', seq: '10' });
+    s.say({ type: 'symbolStatus', topic: 'quotes:7203', data: { symbol: '7203', status: 'halted', reason: 'news pending' } });
+    s.say(quote('11'));
+    expect(l.onMessage).toHaveBeenCalledTimes(2);
+    expect(l.onResync).not.toHaveBeenCalled();
+  });
+
+  it('after a reconnect resubscribes every topic on screen and asks for a refetch where ticks were missed', () => {
+    const stream = client();
+    const quotes = listener();
+    const depth = listener();
+    stream.listen('quotes:7203', quotes);
+    stream.listen('depth:7203', depth);
+    const first = connected();
+    first.say({ type: 'subscribed', topic: 'quotes:7203', seq: '10' });
+    first.say({ type: 'subscribed', topic: 'depth:7203', seq: '4' });
+    first.close(1006);
+    vi.advanceTimersByTime(1000);
+    const second = connected();
+    expect(second).not.toBe(first);
+    expect(second.subscriptions()).toEqual(['subscribe quotes:7203', 'subscribe depth:7203']);
+    second.say({ type: 'subscribed', topic: 'quotes:7203', seq: '15' });
+    second.say({ type: 'subscribed', topic: 'depth:7203', seq: '4' });
+    expect(quotes.onResync).toHaveBeenCalledOnce();
+    expect(depth.onResync).not.toHaveBeenCalled();
+  });
+
+  it(`asks for no more than the server's ${String(maxTopicsPerSocket)} topics on one socket`, () => {
+    const stream = client();
+    const s = connected();
+    for (let i = 0; i < maxTopicsPerSocket + 2; i += 1) stream.listen(`quotes:${String(1000 + i)}`, listener());
+    expect(s.subscriptions()).toHaveLength(maxTopicsPerSocket);
+  });
+});

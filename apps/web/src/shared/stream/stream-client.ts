@@ -1,0 +1,151 @@
+import type { ServerMessage } from '@kabuto/contracts/stream/messages';
+
+/** A message that belongs to one topic (a quote, depth, candle, index values, a status change, a member event). */
+export type TopicMessage = Extract<ServerMessage, { topic: string; type: 'quote' | 'depth' | 'candle' | 'indices' | 'symbolStatus' | 'event' }>;
+
+export interface TopicListener {
+  /** A message of the topic, in order. */
+  onMessage: (m: TopicMessage) => void;
+  /** Messages may have been missed (a gap, a reconnect): refetch the topic's snapshot. */
+  onResync: () => void;
+}
+
+export interface StreamClientOptions {
+  token: string;
+  account: string;
+  /** Tests inject a WebSocket; the browser's by default. */
+  createSocket?: (url: string) => WebSocket;
+  url?: string;
+}
+
+export interface StreamClient {
+  /** Listens to a topic; the socket subscribes while anyone listens. The returned function stops listening. */
+  listen(topic: string, listener: TopicListener): () => void;
+  close(): void;
+}
+
+/** The server's cap on subscriptions per socket (stream.server.ts); topics beyond it are not asked for. */
+export const maxTopicsPerSocket = 16;
+
+// Reconnect waits grow from 1 s to 30 s, so a server restart is not met by a storm of reconnects.
+const backoffMs = (attempt: number): number => Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
+
+export const streamUrl = (loc: Pick<Location, 'protocol' | 'host'> = window.location): string =>
+  `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/api/vue/stream`;
+
+interface TopicState {
+  listeners: Set<TopicListener>;
+  /** Last sequence number seen; undefined until the server confirms the subscription. */
+  lastSeq: string | null | undefined;
+  /** Confirmed at least once on some connection, so a later confirmation means "after a reconnect". */
+  confirmed: boolean;
+}
+
+/** True when `seq` directly follows `last` (market topics count up by one per message). */
+const follows = (last: string | null, seq: string): boolean => last !== null && BigInt(seq) === BigInt(last) + 1n;
+
+/**
+ * One WebSocket for everything a signed-in member's screens show (DESIGN "API conventions"): authenticate with the
+ * first message, subscribe to the topics on screen, follow each topic's sequence numbers, and after a gap or a
+ * reconnect resubscribe and ask that topic's listeners to refetch. Closing it stops reconnecting.
+ */
+export function openStream(o: StreamClientOptions): StreamClient {
+  const topics = new Map<string, TopicState>();
+  let socket: WebSocket | null = null;
+  let ready = false;
+  let attempt = 0;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
+  const send = (m: unknown) => {
+    if (socket && ready) socket.send(JSON.stringify(m));
+  };
+  const resync = (state: TopicState) => {
+    for (const l of [...state.listeners]) l.onResync();
+  };
+  const subscribedCount = () => [...topics.values()].filter((t) => t.listeners.size > 0).length;
+
+  const onMessage = (m: ServerMessage) => {
+    if (m.type === 'ready') {
+      ready = true;
+      attempt = 0;
+      for (const topic of topics.keys()) send({ type: 'subscribe', topic });
+      return;
+    }
+    if (m.type === 'subscribed') {
+      const state = topics.get(m.topic);
+      if (!state) return;
+      // After a reconnect: anything sent meanwhile is missed, which a moved sequence number shows.
+      if (state.confirmed && m.seq !== state.lastSeq) resync(state);
+      state.confirmed = true;
+      state.lastSeq = m.seq;
+      return;
+    }
+    if (!('topic' in m) || m.type === 'unsubscribed') return;
+    const state = topics.get(m.topic);
+    if (!state) return;
+    if (m.type === 'symbolStatus') {
+      // Not part of the tick sequence.
+      for (const l of [...state.listeners]) l.onMessage(m);
+      return;
+    }
+    // Member events name their predecessor; market topics count up by one.
+    const inOrder = m.type === 'event' ? state.lastSeq === undefined || m.prevSeq === state.lastSeq : state.lastSeq === undefined || follows(state.lastSeq, m.seq);
+    state.lastSeq = m.seq;
+    if (inOrder) for (const l of [...state.listeners]) l.onMessage(m);
+    else resync(state);
+  };
+
+  const connect = () => {
+    const ws = (o.createSocket ?? ((u) => new WebSocket(u)))(o.url ?? streamUrl());
+    socket = ws;
+    ready = false;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: o.token, account: o.account }));
+    ws.onmessage = (ev: MessageEvent) => {
+      let m: ServerMessage;
+      try {
+        m = JSON.parse(String(ev.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      onMessage(m);
+    };
+    ws.onclose = (ev: CloseEvent) => {
+      socket = null;
+      ready = false;
+      // 4401: the session is no longer valid; the HTTP client's 401 handling takes the member to sign-in.
+      if (closed || ev.code === 4401) return;
+      retry = setTimeout(connect, backoffMs(attempt++));
+    };
+  };
+  connect();
+
+  return {
+    listen(topic, listener) {
+      let state = topics.get(topic);
+      if (!state) {
+        if (subscribedCount() >= maxTopicsPerSocket) {
+          console.warn(`stream: more than ${String(maxTopicsPerSocket)} topics on screen; ${topic} is not followed live`);
+          return () => {};
+        }
+        state = { listeners: new Set(), lastSeq: undefined, confirmed: false };
+        topics.set(topic, state);
+        send({ type: 'subscribe', topic });
+      }
+      const current = state;
+      current.listeners.add(listener);
+      return () => {
+        current.listeners.delete(listener);
+        if (current.listeners.size === 0 && topics.get(topic) === current) {
+          topics.delete(topic);
+          send({ type: 'unsubscribe', topic });
+        }
+      };
+    },
+    close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      socket?.close();
+    },
+  };
+}
