@@ -124,6 +124,16 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.about', backTo: '/user/setting' },
   },
   {
+    path: '/home/moreNews',
+    Screen: lazyScreen(withParts(['market'], () => import('../features/news/screens/news-list.screen.tsx').then((m) => m.NewsListScreen))),
+    meta: { titleKey: 'titles.news', backTo: '/user/usercenter' },
+  },
+  {
+    path: '/home/DetailsPage',
+    Screen: lazyScreen(withParts(['market'], () => import('../features/news/screens/news-article.screen.tsx').then((m) => m.NewsArticleScreen))),
+    meta: { titleKey: 'titles.newsArticle', backTo: '/home/moreNews' },
+  },
+  {
     path: '/admin',
     Screen: lazyScreen(withParts(['admin', 'funds'], () => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen))),
     meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/usercenter' },

@@ -13,6 +13,9 @@ import fundsEn from './locales/parts/funds/en.json';
 import fundsTw from './locales/parts/funds/tw.json';
 import fundsJp from './locales/parts/funds/jp.json';
 import legalEn from './locales/parts/legal/en.json';
+import marketEn from './locales/parts/market/en.json';
+import marketTw from './locales/parts/market/tw.json';
+import marketJp from './locales/parts/market/jp.json';
 import legalTw from './locales/parts/legal/tw.json';
 import legalJp from './locales/parts/legal/jp.json';
 import { clientNoticeKeys } from '../shared/api/http-client.ts';
@@ -31,11 +34,11 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
-const parts = { en: [adminEn, fundsEn, legalEn], tw: [adminTw, fundsTw, legalTw], jp: [adminJp, fundsJp, legalJp] } as const;
+const parts = { en: [adminEn, fundsEn, legalEn, marketEn], tw: [adminTw, fundsTw, legalTw, marketTw], jp: [adminJp, fundsJp, legalJp, marketJp] } as const;
 const catalogues = {
-  en: { ...en, ...adminEn, ...fundsEn, ...legalEn },
-  tw: { ...tw, ...adminTw, ...fundsTw, ...legalTw },
-  jp: { ...jp, ...adminJp, ...fundsJp, ...legalJp },
+  en: { ...en, ...adminEn, ...fundsEn, ...legalEn, ...marketEn },
+  tw: { ...tw, ...adminTw, ...fundsTw, ...legalTw, ...marketTw },
+  jp: { ...jp, ...adminJp, ...fundsJp, ...legalJp, ...marketJp },
 } as const;
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<(typeof langs)[number], Map<string, string>>;
 

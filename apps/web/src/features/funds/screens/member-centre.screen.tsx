@@ -97,6 +97,9 @@ export function MemberCentreScreen() {
           <List.Item prefix={<UnorderedListOutline />} onClick={() => push('/user/FundingDetails')} data-testid="uc-menu-records">
             {t('memberCentre.fundRecords')}
           </List.Item>
+          <List.Item prefix={<FileOutline />} onClick={() => push('/home/moreNews')} data-testid="uc-menu-news">
+            {t('memberCentre.news')}
+          </List.Item>
           <List.Item prefix={<SetOutline />} onClick={() => push('/user/setting')} data-testid="uc-menu-settings">
             {t('titles.settings')}
           </List.Item>

@@ -1,0 +1,43 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { inviteCode, shot } from './screens.ts';
+
+// Issue 7: news staff publish (seeded demo articles here), read from the member centre, as text.
+const account = `050${String(Date.now()).slice(-7)}`;
+const password = 'news2026x';
+
+async function call<T>(request: APIRequestContext, path: string, body: unknown): Promise<T> {
+  const res = await request.post(`/api/vue/${path}`, { data: body });
+  const json = (await res.json()) as { status: number; msg: string; data: T };
+  if (json.status !== 1) throw new Error(`${path}: ${json.msg}`);
+  return json.data;
+}
+
+test('a member opens the news from the member centre and reads a demo article in Japanese', async ({ page, request }) => {
+  await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
+  await page.goto('/#/login/login');
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-agree').check();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/user\/usercenter/);
+
+  await page.getByTestId('uc-menu-news').click();
+  await expect(page).toHaveURL(/#\/home\/moreNews/);
+  const items = page.getByTestId('news-item');
+  await expect(items.first()).toContainText('【デモ】');
+  expect(await items.count()).toBeGreaterThanOrEqual(3);
+  await shot(page, 'news-list');
+
+  await items.filter({ hasText: '東証の取引時間' }).click();
+  await expect(page).toHaveURL(/#\/home\/DetailsPage\?id=\d+/);
+  const article = page.getByTestId('news-article');
+  await expect(article.locator('h1')).toHaveText('【デモ】東証の取引時間');
+  await expect(article).toContainText('クロージング・オークション');
+  await expect(article).toContainText('JST');
+  await shot(page, 'news-article');
+
+  await page.goto('/#/home/DetailsPage?id=999999999');
+  await expect(page.getByTestId('news-missing')).toBeVisible();
+  await page.getByRole('button', { name: 'ニュース一覧' }).click();
+  await expect(page).toHaveURL(/#\/home\/moreNews/);
+});
