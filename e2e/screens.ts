@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 
 let counter = 0;
-/** Saves a full-page screenshot of what the member sees, numbered in visiting order. */
-export async function shot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot of what the member sees (the whole page, or only the phone's screen for long lists), numbered in visiting order. */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   counter += 1;
-  await page.screenshot({ path: `e2e/screenshots/${String(counter).padStart(2, '0')}-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/screenshots/${String(counter).padStart(2, '0')}-${name}.png`, fullPage: options.fullPage ?? true });
 }
 
 export const staffAccount = '9000000001';

@@ -134,6 +134,16 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.newsArticle', backTo: '/home/moreNews' },
   },
   {
+    path: '/gdindex/gdindex',
+    Screen: lazyScreen(withParts(['market'], () => import('../features/indices/screens/index-list.screen.tsx').then((m) => m.IndexListScreen))),
+    meta: { titleKey: 'titles.indices', backTo: '/user/usercenter' },
+  },
+  {
+    path: '/gdindex/gdList',
+    Screen: lazyScreen(withParts(['market'], () => import('../features/indices/screens/index-constituents.screen.tsx').then((m) => m.IndexConstituentsScreen))),
+    meta: { titleKey: 'titles.indexConstituents', backTo: '/gdindex/gdindex' },
+  },
+  {
     path: '/admin',
     Screen: lazyScreen(withParts(['admin', 'funds'], () => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen))),
     meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/usercenter' },

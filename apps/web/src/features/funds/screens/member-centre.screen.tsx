@@ -1,18 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, List, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
-import {
-  AppstoreOutline,
-  BankcardOutline,
-  CheckCircleFill,
-  ClockCircleOutline,
-  ExclamationCircleFill,
-  FileOutline,
-  GlobalOutline,
-  InformationCircleOutline,
-  SetOutline,
-  UnorderedListOutline,
-  UserCircleOutline,
-} from 'antd-mobile-icons';
+import { AppstoreOutline, BankcardOutline, CheckCircleFill, ClockCircleOutline, ExclamationCircleFill, FileOutline, GlobalOutline, HistogramOutline, InformationCircleOutline, SetOutline, UnorderedListOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAssets, useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
 import type { Assets, RealNameStatus } from '../api/funds.api.ts';
@@ -96,6 +84,9 @@ export function MemberCentreScreen() {
           </List.Item>
           <List.Item prefix={<UnorderedListOutline />} onClick={() => push('/user/FundingDetails')} data-testid="uc-menu-records">
             {t('memberCentre.fundRecords')}
+          </List.Item>
+          <List.Item prefix={<HistogramOutline />} onClick={() => push('/gdindex/gdindex')} data-testid="uc-menu-indices">
+            {t('memberCentre.indices')}
           </List.Item>
           <List.Item prefix={<FileOutline />} onClick={() => push('/home/moreNews')} data-testid="uc-menu-news">
             {t('memberCentre.news')}

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { inviteCode, shot } from './screens.ts';
 
-// Issue 7: news staff publish (seeded demo articles here), read from the member centre, as text.
+// Issue 7: news staff publish (seeded demo articles here), read as text; the simulated indices, live.
 const account = `050${String(Date.now()).slice(-7)}`;
 const password = 'news2026x';
 
@@ -40,4 +40,31 @@ test('a member opens the news from the member centre and reads a demo article in
   await expect(page.getByTestId('news-missing')).toBeVisible();
   await page.getByRole('button', { name: 'ニュース一覧' }).click();
   await expect(page).toHaveURL(/#\/home\/moreNews/);
+});
+
+test('the member opens the indices, sees them move, and lists a price-weighted index’s constituents', async ({ page }) => {
+  await page.goto('/#/login/login');
+  await page.getByTestId('login-account').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-agree').check();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/#\/user\/usercenter/);
+
+  await page.getByTestId('uc-menu-indices').click();
+  await expect(page).toHaveURL(/#\/gdindex\/gdindex/);
+  const cards = page.getByTestId('index-card');
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByTestId('index-source')).toContainText('シミュレーション');
+  // Live over the stream: the simulated market moves every second, so a value changes without a reload.
+  const first = page.getByTestId('index-value').first();
+  const before = await first.textContent();
+  await expect(first).not.toHaveText(before ?? '', { timeout: 20_000 });
+  await shot(page, 'indices');
+
+  await cards.filter({ hasText: '株価平均型' }).click();
+  await expect(page).toHaveURL(/#\/gdindex\/gdList\?code=/);
+  await expect(page.getByTestId('index-summary')).toContainText('株価平均型');
+  expect(await page.getByTestId('constituent').count()).toBeGreaterThan(100);
+  await expect(page.getByTestId('constituents')).toContainText('トヨタ自動車');
+  await shot(page, 'index-constituents', { fullPage: false });
 });

@@ -1,0 +1,18 @@
+/** UX "Visual language": rises red, falls blue-green, unchanged grey — and never colour alone. */
+export type PriceDirection = 'up' | 'down' | 'flat';
+
+/** The direction of a signed decimal string such as "-12.5", "0.00" or "3". */
+export function directionOf(change: string): PriceDirection {
+  const trimmed = change.trim();
+  if (!/[1-9]/.test(trimmed)) return 'flat';
+  return trimmed.startsWith('-') ? 'down' : 'up';
+}
+
+/** A change with its sign always written (+, −, or none at zero), e.g. "+1.25", "−0.40", "0.00". */
+export function signedText(change: string): string {
+  const direction = directionOf(change);
+  const magnitude = change.trim().replace(/^[+-]/, '');
+  return direction === 'up' ? `+${magnitude}` : direction === 'down' ? `−${magnitude}` : magnitude;
+}
+
+export const directionArrow: Record<PriceDirection, string> = { up: '▲', down: '▼', flat: '―' };
