@@ -40,6 +40,7 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await expect(page.getByTestId('uc-asset-card')).toBeVisible();
   await shot(page, 'usercenter');
   await page.getByTestId('uc-menu-settings').click();
   await expect(page).toHaveURL(/#\/user\/setting/);

@@ -47,6 +47,7 @@ test('a new member registers and submits real-name verification with both ID ima
   await page.getByTestId('register-submit').click();
   await expect(page).toHaveURL(/#\/login\/login/);
   await signIn(page, account, password, /#\/user\/usercenter/);
+  await expect(page.getByTestId('uc-asset-card')).toBeVisible();
   await shot(page, 'usercenter-new');
 
   await page.goto('/#/user/bandCard');

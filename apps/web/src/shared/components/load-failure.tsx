@@ -11,16 +11,17 @@ interface LoadFailureProps {
 
 /**
  * A translated failure message with a retry button (SPEC §8: loading failures). Drawn from code that is
- * already here (no illustration chunk), since it shows exactly when downloads fail.
+ * already here (no extra chunk), since it shows exactly when downloads fail.
  */
 export function LoadFailure({ titleKey, messageKey, onRetry, testId = 'load-failure' }: LoadFailureProps) {
   const { t } = useTranslation();
   return (
     <div className="load-failure" data-testid={testId} role="alert">
-      <div className="load-failure__message">
-        <ExclamationCircleOutline className="load-failure__icon" aria-hidden="true" />
-        <h1 className="load-failure__title">{t(titleKey)}</h1>
-        <p className="load-failure__body">{t(messageKey)}</p>
+      {/* StatusBlock's look, drawn here: the boot code must not wait for another chunk to say that chunks failed. */}
+      <div className="status-block status-block--disconnected">
+        <ExclamationCircleOutline className="status-block__icon" aria-hidden="true" />
+        <h1 className="status-block__title">{t(titleKey)}</h1>
+        <p className="status-block__body">{t(messageKey)}</p>
       </div>
       <Button color="primary" size="large" block onClick={onRetry} data-testid={`${testId}-retry`}>
         {t('common.retry')}

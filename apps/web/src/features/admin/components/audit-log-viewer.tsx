@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@kabuto/domain/format/date';
 import { auditLogKey, fetchAuditLog } from '../api/audit-log.api.ts';
 import { FormInput } from '../../../shared/components/form-input.tsx';
 import { isLang } from '../../../shared/session/session.store.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 const PAGE_SIZE = 20;
 const columns = ['time', 'actor', 'role', 'action', 'target', 'reason', 'requestId'] as const;
@@ -71,14 +72,14 @@ export function AuditLogViewer() {
         </div>
       ) : log.isError && !log.data ? (
         <div className="centered-block" data-testid="admin-audit-failed">
-          <ErrorBlock status="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} fullPage={false} />
+          <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
           <Button color="primary" onClick={() => void log.refetch()}>
             {t('common.retry')}
           </Button>
         </div>
       ) : log.data && log.data.items.length === 0 ? (
         <div className="centered-block" data-testid="admin-audit-empty">
-          <ErrorBlock status="empty" title={t(action ? 'admin.audit.emptyFiltered' : 'admin.audit.empty')} description={t('admin.audit.emptyHint')} fullPage={false} />
+          <StatusBlock kind="empty" title={t(action ? 'admin.audit.emptyFiltered' : 'admin.audit.empty')} description={t('admin.audit.emptyHint')} />
           {action !== '' && (
             <Button
               onClick={() => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, Skeleton, Switch, Tag } from 'antd-mobile';
+import { Button, Skeleton, Switch, Tag } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { showSuccess } from '../../../shared/api/notice.ts';
 import { sanitizeAmount } from '../../../shared/forms/amount.ts';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { depositChannelIssue } from '@kabuto/contracts/formats';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 
 type WindowRule = AdminChannel['windowRule'];
@@ -47,7 +48,7 @@ export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
         <Skeleton.Paragraph lineCount={4} animated className="centered-block" />
       ) : channels.isError ? (
         <div className="centered-block">
-          <ErrorBlock status="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} fullPage={false} />
+          <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
         </div>
       ) : (
         <div className="audit__scroll">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { Button, Skeleton, Tag } from 'antd-mobile';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { TimelineRow } from '../../../shared/components/timeline-row.tsx';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** Member search → detail: balances, restrictions (set / lift with a reason), credit score, money timeline. */
 export function MemberAdmin({ memberId, onPick, mayRestrict }: { memberId: string | null; onPick: (memberId: string | null) => void; mayRestrict: boolean }) {
@@ -51,11 +52,11 @@ export function MemberAdmin({ memberId, onPick, mayRestrict }: { memberId: strin
             <Skeleton.Paragraph lineCount={4} animated className="centered-block" />
           ) : results.isError ? (
             <div className="centered-block">
-              <ErrorBlock status="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} fullPage={false} />
+              <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
             </div>
           ) : results.data.length === 0 ? (
             <div className="centered-block" data-testid="admin-members-empty">
-              <ErrorBlock status="empty" title={t('admin.members.none')} description={t('admin.members.noneHint')} fullPage={false} />
+              <StatusBlock kind="empty" title={t('admin.members.none')} description={t('admin.members.noneHint')} />
             </div>
           ) : (
             <div className="audit__scroll">
@@ -112,7 +113,7 @@ function MemberDetailPane({ memberId, mayRestrict }: { memberId: string; mayRest
   if (detail.isError)
     return (
       <div className="centered-block">
-        <ErrorBlock status="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} fullPage={false} />
+        <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
         <Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>
       </div>
     );

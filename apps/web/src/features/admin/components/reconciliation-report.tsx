@@ -1,9 +1,10 @@
-import { Button, ErrorBlock, Result, Skeleton } from 'antd-mobile';
+import { Button, Result, Skeleton } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { adminKeys, fetchReconciliation } from '../api/back-office.api.ts';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** The reconciliation report: every balance recomputed from the journal; ok, or each difference (DESIGN "Money and the ledger"). */
 export function ReconciliationReport() {
@@ -23,7 +24,7 @@ export function ReconciliationReport() {
         <Skeleton.Paragraph lineCount={5} animated className="centered-block" />
       ) : report.isError ? (
         <div className="centered-block">
-          <ErrorBlock status="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} fullPage={false} />
+          <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
         </div>
       ) : (
         <>

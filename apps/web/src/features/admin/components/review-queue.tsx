@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
@@ -13,6 +13,7 @@ import type { Decision } from './decision-panel.tsx';
 import { StatusPill } from '../../../shared/components/status-pill.tsx';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 const PAGE_SIZE = 20;
 const statuses: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];
@@ -129,14 +130,14 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
             </div>
           ) : list.isError && !list.data ? (
             <div className="centered-block" data-testid="admin-queue-failed">
-              <ErrorBlock status="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} fullPage={false} />
+              <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
               <Button color="primary" onClick={() => void list.refetch()}>
                 {t('common.retry')}
               </Button>
             </div>
           ) : rows.length === 0 ? (
             <div className="centered-block" data-testid="admin-queue-empty">
-              <ErrorBlock status="empty" title={t(`admin.queue.empty.${status}`)} description={t('admin.queue.emptyHint')} fullPage={false} />
+              <StatusBlock kind="empty" title={t(`admin.queue.empty.${status}`)} description={t('admin.queue.emptyHint')} />
             </div>
           ) : (
             <div className="audit__scroll">

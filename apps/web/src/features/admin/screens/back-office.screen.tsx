@@ -1,7 +1,7 @@
 // Back-office styles travel with the screens that use them, not with the first screen.
 import '../../../shared/styles/admin.css';
 import { useState } from 'react';
-import { Badge, Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { Badge, Button, Skeleton, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffRole } from '@kabuto/contracts/fields';
@@ -19,12 +19,13 @@ import { addressParam, push } from '../../../shared/navigation/navigation.ts';
 import { MEMBER_HOME } from '../../../shared/session/home-path.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 function NoAccess({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="centered-block" data-testid="admin-no-access">
-      <ErrorBlock status="default" title={t('admin.noAccessTitle')} description={t(signedIn ? 'admin.noAccessBody' : 'admin.noSessionBody')} fullPage={false} />
+      <StatusBlock kind="default" title={t('admin.noAccessTitle')} description={t(signedIn ? 'admin.noAccessBody' : 'admin.noSessionBody')} />
       <Button color="primary" size="large" block onClick={() => push(signedIn ? MEMBER_HOME : '/login/login')}>
         {t(signedIn ? 'admin.toSettings' : 'settings.signIn')}
       </Button>
@@ -49,7 +50,7 @@ export function BackOfficeScreen() {
   else if (info.isError)
     body = (
       <div className="centered-block">
-        <ErrorBlock status="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} fullPage={false} />
+        <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
         <Button color="primary" onClick={() => void info.refetch()}>
           {t('common.retry')}
         </Button>

@@ -1,4 +1,4 @@
-import { Button, Dialog, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Dialog, Skeleton } from 'antd-mobile';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { SignInRequired } from '../../../shared/components/sign-in-required.tsx'
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** Bank cards (/user/BankCard): the member's accounts in the verified name, masked; remove after confirming. */
 export function BankCardsScreen() {
@@ -56,7 +57,7 @@ export function BankCardsScreen() {
   else if (cards.data.length === 0)
     body = (
       <div className="centered-block" data-testid="card-empty">
-        <ErrorBlock status="empty" title={t('cards.emptyTitle')} description={t('cards.emptyBody')} fullPage={false} />
+        <StatusBlock kind="empty" title={t('cards.emptyTitle')} description={t('cards.emptyBody')} />
       </div>
     );
   else

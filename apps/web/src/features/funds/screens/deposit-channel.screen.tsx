@@ -1,4 +1,4 @@
-import { CheckList, ErrorBlock, Skeleton } from 'antd-mobile';
+import { CheckList, Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useDepositChannels } from '../api/funds.queries.ts';
 import { updateDepositDraft, useDepositDraft } from '../api/deposit-draft.store.ts';
@@ -10,6 +10,7 @@ import { SignInRequired } from '../../../shared/components/sign-in-required.tsx'
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { back } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** Deposit channel picker (/user/rechargeChannel): lists the channels and goes back to /user/recharge with the choice. */
 export function DepositChannelScreen() {
@@ -25,7 +26,7 @@ export function DepositChannelScreen() {
   else if (channels.data.channels.length === 0)
     body = (
       <div className="centered-block">
-        <ErrorBlock status="empty" title={t('deposit.noChannelTitle')} description={t('deposit.noChannelBody')} fullPage={false} />
+        <StatusBlock kind="empty" title={t('deposit.noChannelTitle')} description={t('deposit.noChannelBody')} />
       </div>
     );
   else {

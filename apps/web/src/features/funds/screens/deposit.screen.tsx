@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, NoticeBar, Skeleton } from 'antd-mobile';
+import { Button, NoticeBar, Skeleton } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { ImageUploadField } from '../../../shared/uploads/image-upload-field.tsx';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 const QUICK_AMOUNTS = ['10000', '50000', '100000', '500000', '1000000'] as const;
 
@@ -101,7 +102,7 @@ function DepositForm({ data, onDone }: { data: DepositChannels; onDone: (result:
     return (
       <Page testId="deposit-screen">
         <div className="centered-block" data-testid="dep-no-channel">
-          <ErrorBlock status="empty" title={t('deposit.noChannelTitle')} description={t('deposit.noChannelBody')} fullPage={false} />
+          <StatusBlock kind="empty" title={t('deposit.noChannelTitle')} description={t('deposit.noChannelBody')} />
         </div>
       </Page>
     );

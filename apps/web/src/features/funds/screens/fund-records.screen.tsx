@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
+import { Button, Skeleton, Tabs } from 'antd-mobile';
 import { DownlandOutline, UploadOutline } from 'antd-mobile-icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { groupByDay } from '../../../shared/format/group-by-day.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 type Tab = 'all' | 'deposits' | 'withdrawals' | 'timeline';
 const tabs: readonly Tab[] = ['all', 'deposits', 'withdrawals', 'timeline'];
@@ -72,7 +73,7 @@ function RecordList({ type }: { type: FundRecordType }) {
   if (items.length === 0) {
     return (
       <div className="centered-block" data-testid="fr-empty">
-        <ErrorBlock status="empty" title={t('records.emptyTitle')} description={t('records.emptyBody')} fullPage={false} />
+        <StatusBlock kind="empty" title={t('records.emptyTitle')} description={t('records.emptyBody')} />
         <Button color="primary" onClick={() => push(type === 'withdrawal' ? '/user/withdraw' : '/user/recharge')} data-testid="fr-empty-action">
           {t(type === 'withdrawal' ? 'memberCentre.withdraw' : 'memberCentre.deposit')}
         </Button>
@@ -177,7 +178,7 @@ function TimelineList() {
   if (items.length === 0) {
     return (
       <div className="centered-block" data-testid="tl-empty">
-        <ErrorBlock status="empty" title={t('records.timelineEmptyTitle')} description={t('records.timelineEmptyBody')} fullPage={false} />
+        <StatusBlock kind="empty" title={t('records.timelineEmptyTitle')} description={t('records.timelineEmptyBody')} />
         <Button color="primary" onClick={() => push('/user/recharge')}>
           {t('memberCentre.deposit')}
         </Button>

@@ -1,4 +1,4 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchConstituents, indicesKeys } from '../api/indices.api.ts';
@@ -8,6 +8,7 @@ import { Page } from '../../../shared/components/page.tsx';
 import { directionArrow, directionOf, signedText } from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
 import { addressParam, replace } from '../../../shared/navigation/navigation.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** An index's constituents (/gdindex/gdList?code=…): each stock's price, change and weight, and how the index is computed. */
 export function IndexConstituentsScreen() {
@@ -26,7 +27,7 @@ export function IndexConstituentsScreen() {
     <Page testId="index-constituents-screen" title={list.data ? list.data.index.names[lang] : undefined}>
       {missing ? (
         <div className="centered-block" data-testid="index-missing">
-          <ErrorBlock status="empty" title={t('indices.missingTitle')} description={t('indices.missingBody')} fullPage={false} />
+          <StatusBlock kind="empty" title={t('indices.missingTitle')} description={t('indices.missingBody')} />
           <Button color="primary" onClick={() => replace('/gdindex/gdindex')}>
             {t('indices.toList')}
           </Button>

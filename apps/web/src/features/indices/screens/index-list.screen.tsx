@@ -1,4 +1,4 @@
-import { ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { Skeleton, Tag } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IndexValueWire } from '@kabuto/contracts/market/fields';
@@ -9,6 +9,7 @@ import { directionArrow, directionOf, signedText } from '../../../shared/format/
 import { useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { useStreamTopic } from '../../../shared/stream/stream-context.tsx';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** Index list (/gdindex/gdindex): the indices computed from the simulated constituents, live (SPEC §2). */
 export function IndexListScreen() {
@@ -36,7 +37,7 @@ export function IndexListScreen() {
       ) : indices.isError ? (
         <LoadFailure titleKey="indices.loadFailedTitle" messageKey="indices.loadFailedBody" onRetry={() => void indices.refetch()} testId="index-failed" />
       ) : indices.data.length === 0 ? (
-        <ErrorBlock status="empty" title={t('indices.emptyTitle')} description={t('indices.emptyBody')} fullPage={false} />
+        <StatusBlock kind="empty" title={t('indices.emptyTitle')} description={t('indices.emptyBody')} />
       ) : (
         <div className="index-cards">
           {indices.data.map((index) => (

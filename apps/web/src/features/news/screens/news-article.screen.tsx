@@ -1,4 +1,4 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, Skeleton } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchNewsArticle, newsKeys } from '../api/news.api.ts';
@@ -7,6 +7,7 @@ import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { addressParam, replace } from '../../../shared/navigation/navigation.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** One article (/home/DetailsPage?id=…): plain text, drawn as text (never as markup), with its source and time. */
 export function NewsArticleScreen() {
@@ -25,7 +26,7 @@ export function NewsArticleScreen() {
     <Page testId="news-article-screen">
       {missing ? (
         <div className="centered-block" data-testid="news-missing">
-          <ErrorBlock status="empty" title={t('news.missingTitle')} description={t('news.missingBody')} fullPage={false} />
+          <StatusBlock kind="empty" title={t('news.missingTitle')} description={t('news.missingBody')} />
           <Button color="primary" onClick={() => replace('/home/moreNews')}>
             {t('news.toList')}
           </Button>

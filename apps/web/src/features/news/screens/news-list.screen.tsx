@@ -1,4 +1,4 @@
-import { Button, ErrorBlock, List, Skeleton } from 'antd-mobile';
+import { Button, List, Skeleton } from 'antd-mobile';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchNewsPage, newsKeys } from '../api/news.api.ts';
@@ -6,6 +6,7 @@ import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { back, push } from '../../../shared/navigation/navigation.ts';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -32,7 +33,7 @@ export function NewsListScreen() {
         <LoadFailure titleKey="news.loadFailedTitle" messageKey="news.loadFailedBody" onRetry={() => void news.refetch()} testId="news-failed" />
       ) : news.data.pages[0]?.items.length === 0 ? (
         <div className="centered-block" data-testid="news-empty">
-          <ErrorBlock status="empty" title={t('news.emptyTitle')} description={t('news.emptyBody')} fullPage={false} />
+          <StatusBlock kind="empty" title={t('news.emptyTitle')} description={t('news.emptyBody')} />
           <Button color="primary" onClick={() => back('/user/usercenter')}>
             {t('common.back')}
           </Button>
