@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { inviteCode, shot, staffAccount, staffPassword } from './screens.ts';
+import { inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
 
 // Issue 6 §4: a staff decision reaches the member's open screen over the stream — no reload, no polling.
 const account = `060${String(Date.now()).slice(-7)}`;
@@ -26,12 +26,7 @@ test('a deposit approved by staff shows on the member centre the member has open
   const deposit = await call<{ id: string }>(request, 'user/deposit/create', { channelId: channels[0]?.id, amount: '250000', receiptImageId: receipt }, member);
 
   // The member signs in and leaves the member centre open.
-  await page.goto('/#/login/login');
-  await page.getByTestId('login-account').fill(account);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-agree').check();
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await signIn(page, account, password);
   await expect(page.getByTestId('uc-asset-card')).not.toContainText('250,000');
   await shot(page, 'live-before-decision');
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { inviteCode, shot } from './screens.ts';
+import { inviteCode, shot, signIn } from './screens.ts';
 
 // Issue 7: news staff publish (seeded demo articles here), read as text; the simulated indices, live.
 const account = `050${String(Date.now()).slice(-7)}`;
@@ -14,12 +14,7 @@ async function call<T>(request: APIRequestContext, path: string, body: unknown):
 
 test('a member opens the news from the member centre and reads a demo article in Japanese', async ({ page, request }) => {
   await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
-  await page.goto('/#/login/login');
-  await page.getByTestId('login-account').fill(account);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-agree').check();
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await signIn(page, account, password);
 
   await page.getByTestId('uc-menu-news').click();
   await expect(page).toHaveURL(/#\/home\/moreNews/);
@@ -43,12 +38,7 @@ test('a member opens the news from the member centre and reads a demo article in
 });
 
 test('the member opens the indices, sees them move, and lists a price-weighted index’s constituents', async ({ page }) => {
-  await page.goto('/#/login/login');
-  await page.getByTestId('login-account').fill(account);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-agree').check();
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await signIn(page, account, password);
 
   await page.getByTestId('uc-menu-indices').click();
   await expect(page).toHaveURL(/#\/gdindex\/gdindex/);

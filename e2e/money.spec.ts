@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { inviteCode, shot, staffAccount, staffPassword } from './screens.ts';
+import { inviteCode, shot, staffAccount, staffPassword, signIn } from './screens.ts';
 
 // Issue 3's walk: register → real-name with images → staff approves → card → deposit with receipt →
 // staff approves → exchange JPY to USD → withdraw → staff approves → records and timeline show each step.
@@ -13,15 +13,6 @@ const pin = '135790';
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
 
-async function signIn(page: Page, who: string, secret: string, landing: RegExp) {
-  await page.goto('/#/login/login');
-  await page.reload();
-  await page.getByTestId('login-account').fill(who);
-  await page.getByTestId('login-password').fill(secret);
-  await page.getByTestId('login-agree').check();
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(landing);
-}
 
 async function staffDecides(page: Page, queue: 'realname' | 'deposits' | 'withdrawals', reason: string) {
   await signIn(page, staffAccount, staffPassword(), /#\/admin/);

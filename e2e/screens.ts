@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
 /** Saves a screenshot of what the member sees (the whole page, or only the phone's screen for long lists), numbered in visiting order. */
@@ -19,3 +19,14 @@ function required(name: string): string {
 
 /** A fresh ten-digit account per run. */
 export const freshAccount = (): string => `070${String(Date.now()).slice(-7)}`;
+
+/** Signs in through the sign-in screen, as a member would, and waits for the screen it leads to. */
+export async function signIn(page: Page, who: string, secret: string, landing: RegExp = /#\/user\/usercenter/): Promise<void> {
+  await page.goto('/#/login/login');
+  await page.reload();
+  await page.getByTestId('login-account').fill(who);
+  await page.getByTestId('login-password').fill(secret);
+  await page.getByTestId('login-agree').check();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(landing);
+}

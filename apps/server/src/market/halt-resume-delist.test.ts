@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { QuoteWire } from '@kabuto/contracts/market/fields';
 import { describeEachDatabase } from '../test/harness.ts';
+import { streamServerFor } from '../test/stream-client.ts';
 import { staffHeaders } from '../verification/real-name-fixtures.ts';
 import { signedIn, stepFeed } from './market-fixtures.ts';
 
 describeEachDatabase('staff halt, resume and delist a stock', (h) => {
-  let url = '';
-  beforeAll(async () => {
-    const address = await h().app.listen({ port: 0, host: '127.0.0.1' });
-    url = `${address.replace('http', 'ws')}/api/vue/stream`;
-  });
-  afterAll(async () => {
-    await h().app.server.close();
-  });
+  const server = streamServerFor(h);
 
   it('shows a halted stock as halted with its reason, stops its trading, tells open screens and audits the decision', async () => {
     const staff = await staffHeaders(h());
     const m = await h().member();
-    const c = await signedIn(url, m);
+    const c = await signedIn(server.url(), m);
     c.send({ type: 'subscribe', topic: 'quotes:6501' });
     await c.next((x) => x.type === 'subscribed');
     const halted = await h().call<{ status: string; statusReason: string; statusBy: string }>('admin/market/halt', { symbol: '6501', reason: 'pending material news' }, staff);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { streamCloseCodes, type ServerMessage } from '@kabuto/contracts/stream/messages';
 import { describeEachDatabase } from '../test/harness.ts';
+import { streamServerFor } from '../test/stream-client.ts';
 import { connect, signedIn, stepFeed, stepUntilTraded } from './market-fixtures.ts';
 
 const of = <T extends ServerMessage['type']>(messages: ServerMessage[], type: T, topic?: string) =>
@@ -10,18 +11,11 @@ const of = <T extends ServerMessage['type']>(messages: ServerMessage[], type: T,
 describeEachDatabase(
   'market stream: quotes, depth, candles and indices with sequence numbers',
   (h) => {
-    let url = '';
-    beforeAll(async () => {
-      const address = await h().app.listen({ port: 0, host: '127.0.0.1' });
-      url = `${address.replace('http', 'ws')}/api/vue/stream`;
-    });
-    afterAll(async () => {
-      await h().app.server.close();
-    });
+    const server = streamServerFor(h);
 
     it('streams a symbol’s ticks with consecutive sequence numbers after the one given on subscribing', async () => {
       const m = await h().member();
-      const c = await signedIn(url, m);
+      const c = await signedIn(server.url(), m);
       c.send({ type: 'subscribe', topic: 'quotes:7203' });
       const subscribed = await c.next((x) => x.type === 'subscribed' && x.topic === 'quotes:7203');
       for (let i = 0; i < 3; i++) await stepUntilTraded(h(), '7203');
@@ -37,7 +31,7 @@ describeEachDatabase(
 
     it('streams depth, the candle of the chosen period and the indices', async () => {
       const m = await h().member();
-      const c = await signedIn(url, m);
+      const c = await signedIn(server.url(), m);
       for (const topic of ['depth:6758', 'candles:6758:5m', 'indices']) {
         c.send({ type: 'subscribe', topic });
         await c.next((x) => x.type === 'subscribed' && x.topic === topic);
@@ -55,7 +49,7 @@ describeEachDatabase(
 
     it('refuses unknown topics, symbols and periods with catalogued keys and keeps serving', async () => {
       const m = await h().member();
-      const c = await signedIn(url, m);
+      const c = await signedIn(server.url(), m);
       const cases: [string, string][] = [
         ['quotes:0000', errorKeys.market.unknownSymbol],
         ['quotes:ab', errorKeys.market.unknownSymbol],
@@ -78,17 +72,17 @@ describeEachDatabase(
     });
 
     it('refuses a market subscription without a token', async () => {
-      const c = await connect(url);
+      const c = await connect(server.url());
       c.send({ type: 'subscribe', topic: 'quotes:7203' });
       expect(await c.closed).toBe(streamCloseCodes.unauthenticated);
-      const bad = await connect(url);
+      const bad = await connect(server.url());
       bad.send({ type: 'auth', token: 'forged', account: '0800000000' });
       expect(await bad.closed).toBe(streamCloseCodes.unauthenticated);
     });
 
     it('after a reconnect, a resubscribed client gets the current sequence number and the ticks after it', async () => {
       const m = await h().member();
-      const first = await signedIn(url, m);
+      const first = await signedIn(server.url(), m);
       first.send({ type: 'subscribe', topic: 'quotes:8306' });
       await first.next((x) => x.type === 'subscribed');
       await stepUntilTraded(h(), '8306');
@@ -97,7 +91,7 @@ describeEachDatabase(
       await first.closed;
       // Ticks while disconnected: the client will see the jump and refetch its snapshot.
       await stepUntilTraded(h(), '8306');
-      const again = await signedIn(url, m);
+      const again = await signedIn(server.url(), m);
       again.send({ type: 'subscribe', topic: 'quotes:8306' });
       const sub = await again.next((x) => x.type === 'subscribed');
       expect(sub.type === 'subscribed' && seen.type === 'quote' && Number(sub.seq) > Number(seen.seq)).toBe(true);
@@ -115,7 +109,7 @@ describeEachDatabase(
 
     it('caps the subscriptions of one socket', async () => {
       const m = await h().member();
-      const c = await signedIn(url, m);
+      const c = await signedIn(server.url(), m);
       const symbols = h().platform.market.snapshot.all().slice(0, 5).map((e) => e.company.code);
       for (const s of symbols) {
         c.send({ type: 'subscribe', topic: `quotes:${s}` });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { streamCloseCodes } from '@kabuto/contracts/stream/messages';
 import { describeEachDatabase, type Harness } from '../test/harness.ts';
@@ -6,7 +6,7 @@ import { firstChannelId } from '../test/money-fixtures.ts';
 import { uploadImage } from '../uploads/image-fixtures.ts';
 import { staffHeaders } from '../verification/real-name-fixtures.ts';
 import { busChannels } from '../platform/bus.ts';
-import { connect, signedIn, type Conn } from '../test/stream-client.ts';
+import { connect, signedIn, streamServerFor, type Conn } from '../test/stream-client.ts';
 
 async function signedInConn(url: string, m: { account: string; headers: Record<string, string> }): Promise<Conn> {
   const c = await signedIn(url, m);
@@ -24,20 +24,13 @@ async function pendingDeposit(h: Harness, headers: Record<string, string>): Prom
 describeEachDatabase(
   'the WebSocket stream: a member sees their own decisions live',
   (h) => {
-    let url = '';
-    beforeAll(async () => {
-      const address = await h().app.listen({ port: 0, host: '127.0.0.1' });
-      url = `${address.replace('http', 'ws')}/api/vue/stream`;
-    });
-    afterAll(async () => {
-      await h().app.server.close();
-    });
+    const server = streamServerFor(h);
 
     it('delivers a deposit decision to the member it belongs to, with a sequence number, and to nobody else', async () => {
       const a = await h().member();
       const b = await h().member();
-      const aConn = await signedInConn(url, { account: a.account, headers: a.headers });
-      const bConn = await signedInConn(url, { account: b.account, headers: b.headers });
+      const aConn = await signedInConn(server.url(), { account: a.account, headers: a.headers });
+      const bConn = await signedInConn(server.url(), { account: b.account, headers: b.headers });
       const subscribed = aConn.messages.find((m) => m.type === 'subscribed');
       const id = await pendingDeposit(h(), a.headers);
       await h().call('admin/deposits/decide', { id, decision: 'approve', reason: 'transfer seen' }, await staffHeaders(h()));
@@ -51,18 +44,18 @@ describeEachDatabase(
     });
 
     it('refuses a socket without a valid token, and one that subscribes before signing in', async () => {
-      const bad = await connect(url);
+      const bad = await connect(server.url());
       bad.send({ type: 'auth', token: 'not-a-token', account: '0800000000' });
       expect(await bad.next((m) => m.type === 'error')).toEqual({ type: 'error', msg: errorKeys.stream.authRequired });
       expect(await bad.closed).toBe(streamCloseCodes.unauthenticated);
-      const early = await connect(url);
+      const early = await connect(server.url());
       early.send({ type: 'subscribe', topic: 'member' });
       expect(await early.closed).toBe(streamCloseCodes.unauthenticated);
     });
 
     it('answers hostile and unknown messages with catalogued keys and keeps serving', async () => {
       const m = await h().member();
-      const c = await signedInConn(url, { account: m.account, headers: m.headers });
+      const c = await signedInConn(server.url(), { account: m.account, headers: m.headers });
       for (const junk of ['{', '"just a string"', JSON.stringify({ type: 'subscribe' }), JSON.stringify({ type: 'auth', token: 5 }), JSON.stringify({ type: 'drop tables' })]) {
         c.send(junk);
       }
@@ -77,14 +70,14 @@ describeEachDatabase(
 
     it('closes a socket that floods it with messages', async () => {
       const m = await h().member();
-      const c = await signedInConn(url, { account: m.account, headers: m.headers });
+      const c = await signedInConn(server.url(), { account: m.account, headers: m.headers });
       for (let i = 0; i < 60; i++) c.send({ type: 'ping' });
       expect(await c.closed).toBe(streamCloseCodes.tooMany);
     });
 
     it('drops a client that does not read, instead of buffering for it without limit', async () => {
       const m = await h().member();
-      const c = await signedInConn(url, { account: m.account, headers: m.headers });
+      const c = await signedInConn(server.url(), { account: m.account, headers: m.headers });
       const [row] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [m.account]);
       // Stop reading: the kernel buffers fill, then the server's send buffer grows.
       (c.ws as unknown as { _socket: { pause: () => void } })._socket.pause();

@@ -1,5 +1,7 @@
 import { WebSocket } from 'ws';
+import { afterAll, beforeAll } from 'vitest';
 import type { ServerMessage } from '@kabuto/contracts/stream/messages';
+import type { Harness } from './harness.ts';
 
 // A WebSocket client for the stream tests: every message kept in order, and `next` to wait for one.
 export interface Conn {
@@ -47,4 +49,17 @@ export async function signedIn(url: string, m: { account: string; headers: Recor
   c.send({ type: 'auth', token: m.headers.token, account: m.account });
   await c.next((x) => x.type === 'ready');
   return c;
+}
+
+/** Serves the harness's app on a loopback port for the suite; `url()` is its stream address. */
+export function streamServerFor(h: () => Harness): { url: () => string } {
+  let url = '';
+  beforeAll(async () => {
+    const address = await h().app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace('http', 'ws')}/api/vue/stream`;
+  });
+  afterAll(async () => {
+    await h().app.server.close();
+  });
+  return { url: () => url };
 }

@@ -1,26 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from './fake-socket.ts';
 import { openStream, streamUrl } from './stream-client.ts';
-
-/** A socket the test drives: it records what the client sent and delivers what the "server" says. */
-class FakeSocket {
-  static made: FakeSocket[] = [];
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onclose: ((ev: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.onclose?.({ code: 1000 });
-  }
-  say(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-}
 
 /** The member's own events (topic `member`), as the app shell follows them. */
 const open = (handlers: { onEvent?: (e: unknown) => void; onResync?: () => void } = {}) => {

@@ -1,29 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from './fake-socket.ts';
 import { maxTopicsPerSocket, openStream, type TopicListener } from './stream-client.ts';
-
-/** A socket the test drives: it records what the client sent and delivers what the "server" says. */
-class FakeSocket {
-  static made: FakeSocket[] = [];
-  sent: { type: string; topic?: string }[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onclose: ((ev: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as { type: string; topic?: string });
-  }
-  close(code = 1000) {
-    this.onclose?.({ code });
-  }
-  say(m: unknown) {
-    this.onmessage?.({ data: JSON.stringify(m) });
-  }
-  subscriptions() {
-    return this.sent.filter((m) => m.type === 'subscribe' || m.type === 'unsubscribe').map((m) => `${m.type} ${m.topic ?? ''}`);
-  }
-}
 
 const latest = () => FakeSocket.made[FakeSocket.made.length - 1] as FakeSocket;
 const client = () => openStream({ token: 't0k3n', account: '0800000001', url: 'ws://test/api/vue/stream', createSocket: (u) => new FakeSocket(u) as unknown as WebSocket });
