@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { inviteCode, shot, signIn } from './screens.ts';
+import { inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
 
 // Issue 7: news staff publish (seeded demo articles here), read as text; the simulated indices, live.
 const account = `050${String(Date.now()).slice(-7)}`;
@@ -57,4 +57,24 @@ test('the member opens the indices, sees them move, and lists a price-weighted i
   expect(await page.getByTestId('constituent').count()).toBeGreaterThan(100);
   await expect(page.getByTestId('constituents')).toContainText('トヨタ自動車');
   await shot(page, 'index-constituents', { fullPage: false });
+});
+
+test('staff publish an article in the back office, and the member reads it as plain text', async ({ page }) => {
+  const title = `【お知らせ】メンテナンスのご案内 ${String(Date.now()).slice(-5)}`;
+  await signIn(page, staffAccount, staffPassword(), /#\/admin/);
+  await page.getByTestId('admin-nav-news').click();
+  await page.getByTestId('admin-news-title').fill(title);
+  await page.getByTestId('admin-news-body').fill('本日 23 時から 23 時 30 分まで、システムのメンテナンスを行います。\n\n<b>タグは文字のまま表示されます</b>');
+  await page.getByTestId('admin-news-publish').click();
+  const row = page.getByTestId('admin-news-row').filter({ hasText: title });
+  await expect(row).toContainText('公開中');
+  await shot(page, 'admin-news-published');
+
+  await signIn(page, account, password);
+  await page.getByTestId('uc-menu-news').click();
+  await page.getByTestId('news-item').filter({ hasText: title }).click();
+  const article = page.getByTestId('news-article');
+  // Plain text: markup a staff member typed is shown as characters, never rendered.
+  await expect(article).toContainText('<b>タグは文字のまま表示されます</b>');
+  await expect(article.locator('b')).toHaveCount(0);
 });

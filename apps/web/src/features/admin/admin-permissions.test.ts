@@ -9,14 +9,15 @@ describe('back office sections per staff role (server route policies)', () => {
   });
 
   it('lets auditors read everything but decide nothing', () => {
-    expect(sectionsFor('auditor')).toEqual(['realname', 'deposits', 'withdrawals', 'members', 'channels', 'reconciliation', 'audit']);
-    expect([can.decide('auditor'), can.restrict('auditor'), can.editSettings('auditor')]).toEqual([false, false, false]);
+    expect(sectionsFor('auditor')).toEqual(['realname', 'deposits', 'withdrawals', 'members', 'channels', 'news', 'reconciliation', 'audit']);
+    expect([can.decide('auditor'), can.restrict('auditor'), can.editSettings('auditor'), can.publishNews('auditor')]).toEqual([false, false, false, false]);
   });
 
   it('keeps support out of real-name review, and gives admin everything', () => {
     expect(sectionsFor('support')).not.toContain('realname');
     expect(can.restrict('support')).toBe(true);
-    expect(sectionsFor('admin')).toHaveLength(7);
+    expect(sectionsFor('admin')).toHaveLength(8);
+    expect(can.publishNews('support')).toBe(true);
     expect(can.editSettings('admin')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { roleMay, type CallPolicy } from '@kabuto/contracts/policy';
 // calls' own (issue 6 §3): the contracts take them from `adminPolicies`, the server refuses with them,
 // and the navigation is drawn from them.
 
-export type Section = 'realname' | 'deposits' | 'withdrawals' | 'members' | 'channels' | 'reconciliation' | 'audit';
+export type Section = 'realname' | 'deposits' | 'withdrawals' | 'members' | 'channels' | 'news' | 'reconciliation' | 'audit';
 export type Queue = 'realName' | 'deposits' | 'withdrawals';
 
 /** The call that fills each section: a role sees the section when it may make that call. */
@@ -16,11 +16,12 @@ const sectionPolicy: Record<Section, CallPolicy> = {
   withdrawals: adminPolicies.withdrawalsList,
   members: adminPolicies.memberSearch,
   channels: adminPolicies.channelsList,
+  news: adminPolicies.newsList,
   reconciliation: adminPolicies.reconciliation,
   audit: adminPolicies.auditLog,
 };
 
-export const sectionOrder: readonly Section[] = ['realname', 'deposits', 'withdrawals', 'members', 'channels', 'reconciliation', 'audit'];
+export const sectionOrder: readonly Section[] = ['realname', 'deposits', 'withdrawals', 'members', 'channels', 'news', 'reconciliation', 'audit'];
 
 export function sectionsFor(role: StaffRole): Section[] {
   return sectionOrder.filter((s) => roleMay(sectionPolicy[s], role));
@@ -30,4 +31,5 @@ export const can = {
   decide: (role: StaffRole) => roleMay(adminPolicies.depositsDecide, role),
   restrict: (role: StaffRole) => roleMay(adminPolicies.restrict, role),
   editSettings: (role: StaffRole) => roleMay(adminPolicies.channelSave, role),
+  publishNews: (role: StaffRole) => roleMay(adminPolicies.newsPublish, role),
 };

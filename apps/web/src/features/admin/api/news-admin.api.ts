@@ -1,0 +1,16 @@
+import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
+import type { adminNewsListCall, adminNewsPublishCall } from '@kabuto/contracts/admin/news';
+import { api } from '../../../shared/api/api.ts';
+import { callRef } from '../../../shared/api/call-ref.ts';
+
+// Paths only at run time (types through `import type`), so the web app never downloads zod.
+const adminNewsListRef = callRef<typeof adminNewsListCall>('admin/news/list');
+const adminNewsPublishRef = callRef<typeof adminNewsPublishCall>('admin/news/publish');
+
+export type AdminNewsItem = ResponseOf<typeof adminNewsListCall>['items'][number];
+export type PublishRequest = RequestOf<typeof adminNewsPublishCall>;
+
+export const newsAdminKeys = { list: [adminNewsListRef.path] as const };
+
+export const fetchAdminNews = (signal?: AbortSignal) => api.call(adminNewsListRef, { page: 1, pageSize: 100 }, signal ? { signal } : {});
+export const publishNews = (body: PublishRequest) => api.call(adminNewsPublishRef, body);
