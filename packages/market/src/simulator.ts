@@ -278,7 +278,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   };
 }
 
-/** What depth is computed from: any process holding a quote can show the same book as the leader. */
+/** What depth is computed from: every process holding a quote can show the same book as the leader. */
 export interface DepthInput {
   symbol: string;
   last: string;
