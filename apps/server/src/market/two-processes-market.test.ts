@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ServerMessage } from '@kabuto/contracts/stream/messages';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, scratchDatabase, startServerProcess, stopAll, until, type ServerProcess as Proc } from '../test/server-processes.ts';
+import { leads, post, twoProcesses, until } from '../test/server-processes.ts';
 import { signedIn, type Conn } from './market-fixtures.ts';
 
 // Issue 7: two real `main.ts` processes on one PostgreSQL and one Redis both stream the same ticks,
@@ -14,38 +14,11 @@ const inviteCode = `MKT${randomBytes(3).toString('hex').toUpperCase()}`;
 type Quote = Extract<ServerMessage, { type: 'quote' }>;
 const quotes = (c: Conn): Quote[] => c.messages.filter((m): m is Quote => m.type === 'quote');
 
-async function post<T>(p: Proc, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; msg: string; data: T }> {
-  const res = await fetch(`${p.base}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return (await res.json()) as { status: number; msg: string; data: T };
-}
-
 describeScaled('two processes stream the same market, and the feed survives the leader', (services) => {
-  const procs: Proc[] = [];
-  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
-  let databaseUrl = '';
-
-  const start = (name: string): Promise<Proc> =>
-    startServerProcess(
-      name,
-      { DATABASE_URL: databaseUrl, REDIS_URL: services().redisUrl, SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode, MARKET_FEED_INTERVAL_MS: '200', MARKET_BACKFILL: 'ondemand' },
-      (p) => procs.push(p),
-    );
-
-  beforeAll(async () => {
-    scratch = await scratchDatabase(services().databaseUrl, 'kabuto_mkt');
-    databaseUrl = scratch.url;
-    // One after the other: the first migrates and seeds, the second finds both done.
-    await start('a');
-    await start('b');
-  }, 150_000);
-
-  afterAll(async () => {
-    await stopAll(procs);
-    await scratch?.drop();
-  });
+  const procs = twoProcesses(services, 'kabuto_mkt', { SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode, MARKET_FEED_INTERVAL_MS: '200', MARKET_BACKFILL: 'ondemand' });
 
   it('sends the same ticks to members on either process, and the survivor carries the feed on after a SIGKILL of the leader', async () => {
-    const [a, b] = procs as [Proc, Proc];
+    const [a, b] = procs();
     expect(await until(() => leads(a) || leads(b), 10_000)).toBe(true);
     const account = `07${String(Date.now()).slice(-8)}`;
     expect((await post(a, 'user/register', { account, password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode, agree: true })).status).toBe(1);

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, scratchDatabase, startServerProcess, stopAll, until, type ServerProcess as Proc } from '../test/server-processes.ts';
+import { leads, post, twoProcesses, until, type ServerProcess as Proc } from '../test/server-processes.ts';
 import { multipartBody, png } from '../uploads/image-fixtures.ts';
 
 // Issue 6 §4: two real `main.ts` processes on one PostgreSQL and one Redis, on loopback only.
@@ -15,38 +15,18 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const staffPassword = `Staff${randomBytes(6).toString('hex')}7`;
 const inviteCode = `TWO${randomBytes(3).toString('hex').toUpperCase()}`;
 
-async function post<T>(p: Proc, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; msg: string; data: T }> {
-  const res = await fetch(`${p.base}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return (await res.json()) as { status: number; msg: string; data: T };
-}
-
 describeScaled('two API processes, one PostgreSQL and one Redis', (services) => {
-  const procs: Proc[] = [];
-  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
-  let databaseUrl = '';
+  const procs = twoProcesses(services, 'kabuto_two', { SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode });
   const timings: Record<string, number> = {};
 
-  const start = (name: string): Promise<Proc> =>
-    startServerProcess(name, { DATABASE_URL: databaseUrl, REDIS_URL: services().redisUrl, SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode }, (p) => procs.push(p));
-
-  beforeAll(async () => {
-    scratch = await scratchDatabase(services().databaseUrl, 'kabuto_two');
-    databaseUrl = scratch.url;
-    // One after the other: the first migrates and seeds, the second finds both done.
-    await start('a');
-    await start('b');
-  }, 150_000);
-
-  afterAll(async () => {
-    await stopAll(procs);
-    await scratch?.drop();
+  afterAll(() => {
     mkdirSync(join(root, '.tmp'), { recursive: true });
     writeFileSync(join(root, '.tmp', 'two-processes.json'), JSON.stringify(timings, null, 2));
     process.stdout.write(`two-process timings (ms): ${JSON.stringify(timings)}\n`);
   });
 
   it('delivers a decision taken through one process to a member connected to the other; the other takes over when the leader dies', async () => {
-    const [a, b] = procs as [Proc, Proc];
+    const [a, b] = procs();
     expect(await until(() => leads(a) || leads(b), 10_000)).toBe(true);
     expect([leads(a), leads(b)].filter(Boolean)).toHaveLength(1);
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 
 // Real `main.ts` processes for the scaled-mode tests (two processes on one PostgreSQL and one Redis).
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -84,4 +85,30 @@ export async function stopAll(procs: readonly ServerProcess[]): Promise<void> {
   for (const p of procs) p.child.kill('SIGKILL');
   await new Promise((r) => setTimeout(r, 500));
   for (const p of procs) rmSync(p.dataDir, { recursive: true, force: true });
+}
+
+/** Posts a call to a process and reads the envelope. */
+export async function post<T>(p: ServerProcess, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; msg: string; data: T }> {
+  const res = await fetch(`${p.base}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return (await res.json()) as { status: number; msg: string; data: T };
+}
+
+/**
+ * For the suite: a scratch database and two `main.ts` processes on it and on Redis, started one after the other
+ * (the first migrates and seeds, the second finds both done), stopped and dropped afterwards.
+ */
+export function twoProcesses(services: () => { databaseUrl: string; redisUrl: string }, prefix: string, env: Record<string, string>): () => [ServerProcess, ServerProcess] {
+  const procs: ServerProcess[] = [];
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
+  beforeAll(async () => {
+    scratch = await scratchDatabase(services().databaseUrl, prefix);
+    const shared = { ...env, DATABASE_URL: scratch.url, REDIS_URL: services().redisUrl };
+    await startServerProcess('a', shared, (p) => procs.push(p));
+    await startServerProcess('b', shared, (p) => procs.push(p));
+  }, 150_000);
+  afterAll(async () => {
+    await stopAll(procs);
+    await scratch?.drop();
+  });
+  return () => procs as [ServerProcess, ServerProcess];
 }
