@@ -8,6 +8,12 @@ import { findCompany } from '@kabuto/market/tse-companies';
  * and each symbol's anchor (when it was first seeded), so filling it twice, or on two processes at
  * once, writes the same rows (ON CONFLICT DO NOTHING).
  */
+/** Candles per insert: small enough that a request queued behind one waits a few milliseconds. */
+const historySliceRows = 200;
+/** A gap between slices, so requests queued meanwhile run before the next slice. */
+const sliceGapMs = 2;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function marketHistory(deps: { db: Database; seed: number; log?: (msg: string, err?: unknown) => void }) {
   const filled = new Set<string>();
   const daysByAnchor = new Map<number, CalendarDate[]>();
@@ -33,16 +39,20 @@ export function marketHistory(deps: { db: Database; seed: number; log?: (msg: st
     const rows = [...historyCandles(deps.seed, company, anchor, days).values()].flat().map((c) => ({
       period: c.period, bucket_start: c.start.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, turnover: c.turnover,
     }));
-    await deps.db.transaction(async (tx) => {
-      await tx.query(
+    // In slices, each its own statement: PGlite runs one statement at a time, so a member's request waits at
+    // most one slice, not a whole symbol's two years. Rows are idempotent (ON CONFLICT DO NOTHING) and the
+    // symbol counts as filled only after its last slice, so a fill cut short is finished by the next one.
+    for (let from = 0; from < rows.length; from += historySliceRows) {
+      await deps.db.query(
         `INSERT INTO market_candles (symbol, period, bucket_start, open, high, low, close, volume, turnover)
          SELECT $1, r.period, r.bucket_start, r.open, r.high, r.low, r.close, r.volume, r.turnover
            FROM jsonb_to_recordset($2::jsonb) AS r(period text, bucket_start timestamptz, open numeric, high numeric, low numeric, close numeric, volume bigint, turnover numeric)
          ON CONFLICT (symbol, period, bucket_start) DO NOTHING`,
-        [symbol, JSON.stringify(rows)],
+        [symbol, JSON.stringify(rows.slice(from, from + historySliceRows))],
       );
-      await tx.query(`UPDATE market_symbols SET history_filled_at = now() WHERE code = $1`, [symbol]);
-    });
+      await pause(sliceGapMs);
+    }
+    await deps.db.query(`UPDATE market_symbols SET history_filled_at = now() WHERE code = $1`, [symbol]);
     filled.add(symbol);
     return rows.length;
   }
@@ -62,7 +72,6 @@ export function marketHistory(deps: { db: Database; seed: number; log?: (msg: st
         // A stock a chart already filled on demand is not counted twice.
         if (written > 0) symbols += 1;
         rows += written;
-        await new Promise((resolve) => setTimeout(resolve, 5));
       }
       return { symbols, rows, ms: Math.round(performance.now() - started) };
     },

@@ -144,6 +144,11 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.indexConstituents', backTo: '/gdindex/gdindex' },
   },
   {
+    path: '/market/marketDetail',
+    Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/stock-detail.screen.tsx').then((m) => m.StockDetailScreen))),
+    meta: { titleKey: 'titles.marketDetail', backTo: '/user/usercenter' },
+  },
+  {
     path: '/admin',
     Screen: lazyScreen(withParts(['admin', 'funds'], () => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen))),
     meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/usercenter' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, signedText } from './price-change.ts';
+import { directionOf, priceText, signedText } from './price-change.ts';
 
 describe('price changes as a member reads them (UX "Visual language")', () => {
   it('tells a rise, a fall and no change apart from the decimal string', () => {
@@ -14,5 +14,14 @@ describe('price changes as a member reads them (UX "Visual language")', () => {
     expect(signedText('1.25')).toBe('+1.25');
     expect(signedText('-0.40')).toBe('−0.40');
     expect(signedText('0.00')).toBe('0.00');
+  });
+
+  it('groups a price by thousands and keeps the tick grid\'s decimals; anything else shows a dash', () => {
+    expect(priceText('12345.5')).toBe('12,345.5');
+    expect(priceText('999')).toBe('999');
+    expect(priceText('1000000')).toBe('1,000,000');
+    expect(priceText('-1234.25')).toBe('-1,234.25');
+    expect(priceText(null)).toBe('—');
+    expect(priceText('abc')).toBe('—');
   });
 });

@@ -16,3 +16,11 @@ export function signedText(change: string): string {
 }
 
 export const directionArrow: Record<PriceDirection, string> = { up: '▲', down: '▼', flat: '―' };
+
+/** A wire price with comma thousands, its decimals kept as the tick grid gave them ("12345.5" → "12,345.5"). */
+export function priceText(price: string | null | undefined): string {
+  if (price === null || price === undefined || !/^-?\d+(\.\d+)?$/.test(price.trim())) return '—';
+  const [whole = '', fraction] = price.trim().split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
