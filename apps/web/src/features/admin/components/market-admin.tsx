@@ -87,13 +87,11 @@ export function MarketAdmin({ rights }: { rights: MarketRights }) {
         </div>
       ) : (
         <div className="audit__scroll">
-          <table className="admin-table" data-testid="admin-market-table">
+          <table className="admin-table market-admin__table" data-testid="admin-market-table">
             <thead>
               <tr>
-                <th scope="col">{t('admin.market.code')}</th>
                 <th scope="col">{t('admin.market.name')}</th>
                 <th scope="col">{t('admin.market.status')}</th>
-                <th scope="col">{t('admin.market.reason')}</th>
                 <th scope="col" className="admin-table__amount">
                   {t('admin.market.last')}
                 </th>
@@ -103,36 +101,34 @@ export function MarketAdmin({ rights }: { rights: MarketRights }) {
             <tbody>
               {rows.map((s) => (
                 <tr key={s.symbol} data-testid="admin-market-row" data-symbol={s.symbol} data-status={s.status} className={chosen?.symbol === s.symbol ? 'admin-table__row--on' : undefined}>
-                  <td className="num">{s.symbol}</td>
                   <td>
-                    {s.names[locale]}
+                    <strong className="num">{s.symbol}</strong> {s.names[locale]}
                     {locale !== 'jp' && <div className="decision__hint">{s.names.jp}</div>}
                   </td>
-                  <td>
+                  <td className="market-admin__reason">
                     <Tag color={statusTag[s.status]} fill={s.status === 'delisted' ? 'outline' : 'solid'} data-testid="admin-market-status">
                       {t(`admin.market.statuses.${s.status}`)}
                     </Tag>
-                  </td>
-                  <td className="market-admin__reason">
-                    {s.statusReason ?? '—'}
+                    {s.statusReason && <div data-testid="admin-market-reason-text">{s.statusReason}</div>}
                     {s.statusAt && <div className="restriction-list__meta">{t('admin.market.setLine', { time: jstText(s.statusAt, 'Y-M-D h:m', locale), by: s.statusBy ?? '—' })}</div>}
                   </td>
                   <td className="num admin-table__amount">{prices.data?.get(s.symbol) ?? '—'}</td>
                   {mayAct && (
-                    <td className="nowrap">
-                      {actionsFor(s.status, rights).map((action) => (
-                        <Button
-                          key={action}
-                          size="mini"
-                          color={action === 'delist' ? 'danger' : 'primary'}
-                          fill={chosen?.symbol === s.symbol && chosen.action === action ? 'solid' : 'outline'}
-                          className="market-admin__action"
-                          onClick={() => setChosen({ symbol: s.symbol, action })}
-                          data-testid={`admin-market-${action}`}
-                        >
-                          {t(`admin.market.actionNames.${action}`)}
-                        </Button>
-                      ))}
+                    <td>
+                      <div className="market-admin__actions">
+                        {actionsFor(s.status, rights).map((action) => (
+                          <Button
+                            key={action}
+                            size="mini"
+                            color={action === 'delist' ? 'danger' : 'primary'}
+                            fill={chosen?.symbol === s.symbol && chosen.action === action ? 'solid' : 'outline'}
+                            onClick={() => setChosen({ symbol: s.symbol, action })}
+                            data-testid={`admin-market-${action}`}
+                          >
+                            {t(`admin.market.actionNames.${action}`)}
+                          </Button>
+                        ))}
+                      </div>
                     </td>
                   )}
                 </tr>
