@@ -9,15 +9,24 @@ describe('back office sections per staff role (server route policies)', () => {
   });
 
   it('lets auditors read everything but decide nothing', () => {
-    expect(sectionsFor('auditor')).toEqual(['realname', 'deposits', 'withdrawals', 'members', 'channels', 'news', 'reconciliation', 'audit']);
-    expect([can.decide('auditor'), can.restrict('auditor'), can.editSettings('auditor'), can.publishNews('auditor')]).toEqual([false, false, false, false]);
+    expect(sectionsFor('auditor')).toEqual(['realname', 'deposits', 'withdrawals', 'members', 'channels', 'market', 'news', 'reconciliation', 'audit']);
+    expect([can.decide('auditor'), can.restrict('auditor'), can.editSettings('auditor'), can.publishNews('auditor'), can.withdrawNews('auditor')]).toEqual([false, false, false, false, false]);
+    expect(can.market('auditor')).toEqual({ halt: false, resume: false, delist: false });
   });
 
   it('keeps support out of real-name review, and gives admin everything', () => {
     expect(sectionsFor('support')).not.toContain('realname');
     expect(can.restrict('support')).toBe(true);
-    expect(sectionsFor('admin')).toHaveLength(8);
+    expect(sectionsFor('admin')).toHaveLength(9);
     expect(can.publishNews('support')).toBe(true);
     expect(can.editSettings('admin')).toBe(true);
+  });
+
+  it('lets support and auditors read the market list, and only admin halt, resume or delist', () => {
+    expect(sectionsFor('support')).toContain('market');
+    expect(sectionsFor('reviewer')).not.toContain('market');
+    expect(can.market('support')).toEqual({ halt: false, resume: false, delist: false });
+    expect(can.market('admin')).toEqual({ halt: true, resume: true, delist: true });
+    expect([can.withdrawNews('support'), can.withdrawNews('admin'), can.withdrawNews('reviewer')]).toEqual([true, true, false]);
   });
 });

@@ -11,6 +11,7 @@ import { can, sectionsFor } from '../admin-permissions.ts';
 import type { Section } from '../admin-permissions.ts';
 import { AuditLogViewer } from '../components/audit-log-viewer.tsx';
 import { FundingSettings } from '../components/funding-settings.tsx';
+import { MarketAdmin } from '../components/market-admin.tsx';
 import { NewsAdmin } from '../components/news-admin.tsx';
 import { MemberAdmin } from '../components/member-admin.tsx';
 import { ReconciliationReport } from '../components/reconciliation-report.tsx';
@@ -117,7 +118,8 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'withdrawals' && <WithdrawalQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
         {section === 'members' && <MemberAdmin memberId={memberId} onPick={setMemberId} mayRestrict={can.restrict(role)} />}
         {section === 'channels' && <FundingSettings mayEdit={can.editSettings(role)} />}
-        {section === 'news' && <NewsAdmin mayPublish={can.publishNews(role)} />}
+        {section === 'market' && <MarketAdmin rights={can.market(role)} />}
+        {section === 'news' && <NewsAdmin mayPublish={can.publishNews(role)} mayWithdraw={can.withdrawNews(role)} />}
         {section === 'reconciliation' && <ReconciliationReport />}
         {section === 'audit' && <AuditLogViewer />}
       </div>
