@@ -23,7 +23,7 @@ export default defineConfig({
   // Fast refresh patches React's own renderer, which is not the one running here.
   plugins: [react({ refreshExclude: /./ }), paintFirst(), precompress()],
   resolve: {
-    alias: process.env.NO_PREACT ? [] : preactCompat,
+    alias: preactCompat,
   },
   build: {
     outDir: 'dist',
