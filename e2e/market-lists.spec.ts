@@ -24,7 +24,8 @@ test('a member lands on home, finds Toyota in Japanese and opens it', async ({ p
   await signIn(page, account, password);
 
   // Home: assets, indices, shortcuts, hot stocks and news, with the bottom menu.
-  await expect(page.getByTestId('home-screen')).toBeVisible();
+  // The first screen after sign-in downloads its chunk: allow a slow, shared machine time for it.
+  await expect(page.getByTestId('home-screen')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('market-banner')).toContainText('シミュレーション');
   await expect(page.getByTestId('home-total')).toContainText('¥');
   await expect(page.getByTestId('home-index')).toHaveCount(2);
@@ -32,6 +33,7 @@ test('a member lands on home, finds Toyota in Japanese and opens it', async ({ p
   await expect(page.getByTestId('home-news-item')).toHaveCount(3);
   await expect(page.getByTestId('home-shortcuts').getByRole('button')).toHaveCount(4);
   await expect(page.getByTestId('bottom-nav-home')).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
   await shot(page, 'home', { fullPage: false });
   await shot(page, 'home-full');
 
@@ -112,6 +114,7 @@ test('the watchlist starts empty, then shows a stock added through the API, movi
   await page.getByTestId('home-shortcut-watchlist').click();
   await expect(page).toHaveURL(/#\/market\/market\?tab=watchlist/);
   await expect(page.getByTestId('watchlist-empty')).toContainText('☆');
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
   await shot(page, 'watchlist-empty', { fullPage: false });
 
   await call(request, 'user/Optionallist/add', { symbol: '7203' }, await memberHeaders(page));

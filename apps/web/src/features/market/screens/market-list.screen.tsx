@@ -73,8 +73,9 @@ function WatchlistTab() {
   const { token } = useSession();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  // Keyed by the session too, so a new sign-in never sees the last member's list.
-  const watchlist = useQuery({ queryKey: [...marketKeys.watchlist, token], queryFn: ({ signal }) => fetchWatchlist(signal), enabled: token !== '' });
+  // Keyed by the session too, so a new sign-in never sees the last member's list; fetched afresh each time the tab
+  // shows, since a star on the detail screen (or another device) may have changed it.
+  const watchlist = useQuery({ queryKey: [...marketKeys.watchlist, token], queryFn: ({ signal }) => fetchWatchlist(signal), enabled: token !== '', staleTime: 0 });
   if (token === '') return <SignInRequired />;
 
   const items = watchlist.data;
