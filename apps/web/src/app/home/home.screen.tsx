@@ -9,6 +9,7 @@ import { fetchStockList, marketKeys } from '../../features/market/api/market.api
 import { MarketBanner } from '../../features/market/components/market-banner.tsx';
 import type { RankingSort } from '../../features/market/components/market-address.ts';
 import { QuoteList } from '../../features/market/components/quote-list.tsx';
+import { twoDecimals } from '../../features/market/components/percent-text.ts';
 import { useAssets } from '../../features/funds/api/funds.queries.ts';
 import { fetchIndices, indicesKeys } from '../../features/indices/api/indices.api.ts';
 import { fetchNewsPage } from '../../features/news/api/news.api.ts';
@@ -117,7 +118,7 @@ function IndexStrip() {
                 <span className="index-chip__name">{index.names[lang]}</span>
                 <span className={`index-chip__value num price--${direction}`}>{index.value}</span>
                 <span className={`index-chip__change num price--${direction}`}>
-                  <span aria-hidden="true">{directionArrow[direction]}</span> {signedText(index.change)} ({signedText(index.changePercent)}%)
+                  <span aria-hidden="true">{directionArrow[direction]}</span> {signedText(index.change)} ({signedText(twoDecimals(index.changePercent))}%)
                 </span>
               </button>
             );
