@@ -39,6 +39,9 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
   await page.getByTestId('login-password').fill(firstPassword);
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
+  // Members land on home; the bottom menu leads to the member centre.
+  await expect(page).toHaveURL(/#\/home\/index/);
+  await page.getByTestId('bottom-nav-member').click();
   await expect(page).toHaveURL(/#\/user\/usercenter/);
   await expect(page.getByTestId('uc-asset-card')).toBeVisible();
   await shot(page, 'usercenter');
@@ -52,7 +55,7 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
 
 test('the member switches to English and back to Japanese', async ({ page }) => {
   await signIn(page, account, firstPassword);
-  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await expect(page).toHaveURL(/#\/home\/index/);
   await page.goto('/#/user/setting');
   await page.getByTestId('setting-lang').click();
   await expect(page).toHaveURL(/#\/user\/changeLang/);
@@ -71,7 +74,7 @@ test('the member switches to English and back to Japanese', async ({ page }) => 
 
 test('the member changes the login password, signs in with the new one and signs out', async ({ page }) => {
   await signIn(page, account, firstPassword);
-  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await expect(page).toHaveURL(/#\/home\/index/);
   await page.goto('/#/user/setting');
   await page.getByTestId('setting-login-password').click();
   await expect(page).toHaveURL(/#\/user\/loginPassword/);
@@ -89,7 +92,7 @@ test('the member changes the login password, signs in with the new one and signs
   await shot(page, 'login-refused');
 
   await signIn(page, account, secondPassword);
-  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await expect(page).toHaveURL(/#\/home\/index/);
   await page.goto('/#/user/setting');
   await page.getByTestId('setting-logout').click();
   await page.getByTestId('setting-logout-confirm').click();
@@ -110,7 +113,7 @@ test('staff sign in and see their sign-ins in the audit log', async ({ page }) =
 
 test('a member who sets is_admin and sends is-admin is refused the back office', async ({ page }) => {
   await signIn(page, account, secondPassword);
-  await expect(page).toHaveURL(/#\/user\/usercenter/);
+  await expect(page).toHaveURL(/#\/home\/index/);
   await page.evaluate(() => localStorage.setItem('is_admin', '1'));
   await page.goto('/#/admin');
   await page.reload();

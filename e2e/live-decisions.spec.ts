@@ -27,6 +27,7 @@ test('a deposit approved by staff shows on the member centre the member has open
 
   // The member signs in and leaves the member centre open.
   await signIn(page, account, password);
+  await page.getByTestId('bottom-nav-member').click();
   await expect(page.getByTestId('uc-asset-card')).not.toContainText('250,000');
   await shot(page, 'live-before-decision');
 

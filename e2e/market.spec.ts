@@ -15,6 +15,7 @@ async function call<T>(request: APIRequestContext, path: string, body: unknown):
 test('a member opens the news from the member centre and reads a demo article in Japanese', async ({ page, request }) => {
   await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
   await signIn(page, account, password);
+  await page.getByTestId('bottom-nav-member').click();
 
   await page.getByTestId('uc-menu-news').click();
   await expect(page).toHaveURL(/#\/home\/moreNews/);
@@ -39,6 +40,7 @@ test('a member opens the news from the member centre and reads a demo article in
 
 test('the member opens the indices, sees them move, and lists a price-weighted index’s constituents', async ({ page }) => {
   await signIn(page, account, password);
+  await page.getByTestId('bottom-nav-member').click();
 
   await page.getByTestId('uc-menu-indices').click();
   await expect(page).toHaveURL(/#\/gdindex\/gdindex/);
@@ -71,6 +73,7 @@ test('staff publish an article in the back office, and the member reads it as pl
   await shot(page, 'admin-news-published');
 
   await signIn(page, account, password);
+  await page.getByTestId('bottom-nav-member').click();
   await page.getByTestId('uc-menu-news').click();
   await page.getByTestId('news-item').filter({ hasText: title }).click();
   const article = page.getByTestId('news-article');

@@ -37,7 +37,8 @@ test('a new member registers and submits real-name verification with both ID ima
   await page.getByTestId('register-agree').check();
   await page.getByTestId('register-submit').click();
   await expect(page).toHaveURL(/#\/login\/login/);
-  await signIn(page, account, password, /#\/user\/usercenter/);
+  await signIn(page, account, password);
+  await page.getByTestId('bottom-nav-member').click();
   await expect(page.getByTestId('uc-asset-card')).toBeVisible();
   await shot(page, 'usercenter-new');
 
@@ -57,7 +58,7 @@ test('staff approve the real-name submission', async ({ page }) => {
 });
 
 test('the member adds a bank card, sets a fund PIN and deposits with a receipt', async ({ page }) => {
-  await signIn(page, account, password, /#\/user\/usercenter/);
+  await signIn(page, account, password);
   await page.goto('/#/user/WithCard');
   await expect(page.getByTestId('card-holder')).toHaveValue(realName);
   await page.getByTestId('card-bank').fill('みずほ銀行');
@@ -93,7 +94,8 @@ test('staff approve the deposit', async ({ page }) => {
 });
 
 test('the member exchanges JPY to USD and asks to withdraw', async ({ page }) => {
-  await signIn(page, account, password, /#\/user\/usercenter/);
+  await signIn(page, account, password);
+  await page.getByTestId('bottom-nav-member').click();
   await expect(page.getByTestId('uc-available')).toContainText('100,000');
   await shot(page, 'usercenter-funded');
 
@@ -121,7 +123,7 @@ test('staff approve the withdrawal', async ({ page }) => {
 });
 
 test('fund records and the timeline show every step with its reason', async ({ page }) => {
-  await signIn(page, account, password, /#\/user\/usercenter/);
+  await signIn(page, account, password);
   await page.goto('/#/user/FundingDetails');
   await expect(page.getByTestId('fr-row')).toHaveCount(2);
   await shot(page, 'fund-records');

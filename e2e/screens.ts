@@ -20,8 +20,8 @@ function required(name: string): string {
 /** A fresh ten-digit account per run. */
 export const freshAccount = (): string => `070${String(Date.now()).slice(-7)}`;
 
-/** Signs in through the sign-in screen, as a member would, and waits for the screen it leads to. */
-export async function signIn(page: Page, who: string, secret: string, landing: RegExp = /#\/user\/usercenter/): Promise<void> {
+/** Signs in through the sign-in screen, as a member would, and waits for the screen it leads to (members: home). */
+export async function signIn(page: Page, who: string, secret: string, landing: RegExp = /#\/home\/index/): Promise<void> {
   await page.goto('/#/login/login');
   await page.reload();
   await page.getByTestId('login-account').fill(who);

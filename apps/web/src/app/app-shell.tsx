@@ -8,8 +8,10 @@ import { back, canGoBack, currentPath } from '../shared/navigation/navigation.ts
 import { showNoticeKey } from '../shared/api/notice.ts';
 import { useMemberEvents } from './use-member-events.ts';
 import { StreamProvider } from '../shared/stream/stream-context.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { navTabFor } from './bottom-nav-tabs.ts';
 
-/** The frame every route renders in: one stream connection, width cap, kept-alive screens, native back button. */
+/** The frame every route renders in: one stream connection, width cap, kept-alive screens, native back button, bottom menu on top-level screens. */
 export function AppShell() {
   return (
     <StreamProvider>
@@ -22,6 +24,7 @@ function AppFrame() {
   const { pathname } = useLocation();
   const { token } = useSession();
   const wide = pathname === '/admin' || pathname.startsWith('/admin/');
+  const navTab = navTabFor(pathname);
   useMemberEvents();
 
   useEffect(() => {
@@ -38,8 +41,9 @@ function AppFrame() {
   }, [pathname]);
 
   return (
-    <div className={wide ? 'app-frame app-frame--wide' : 'app-frame'}>
+    <div className={wide ? 'app-frame app-frame--wide' : navTab ? 'app-frame app-frame--with-nav' : 'app-frame'}>
       <KeepAliveOutlet metaFor={routeMeta} resetKey={token} />
+      {navTab && <BottomNav active={navTab} />}
     </div>
   );
 }

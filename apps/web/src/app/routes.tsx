@@ -124,9 +124,29 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.about', backTo: '/user/setting' },
   },
   {
+    path: '/home/index',
+    Screen: lazyScreen(withParts(['market'], () => import('./home/home.screen.tsx').then((m) => m.HomeScreen))),
+    meta: { titleKey: 'titles.home' },
+  },
+  {
+    path: '/home/search',
+    Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/search.screen.tsx').then((m) => m.SearchScreen))),
+    meta: { titleKey: 'titles.search', backTo: '/market/market' },
+  },
+  {
+    path: '/market/market',
+    Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/market-list.screen.tsx').then((m) => m.MarketListScreen))),
+    meta: { titleKey: 'titles.market' },
+  },
+  {
+    path: '/market/stockHot/stockList',
+    Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/rankings.screen.tsx').then((m) => m.RankingsScreen))),
+    meta: { titleKey: 'titles.rankings', backTo: '/home/index' },
+  },
+  {
     path: '/home/moreNews',
     Screen: lazyScreen(withParts(['market'], () => import('../features/news/screens/news-list.screen.tsx').then((m) => m.NewsListScreen))),
-    meta: { titleKey: 'titles.news', backTo: '/user/usercenter' },
+    meta: { titleKey: 'titles.news', backTo: '/home/index' },
   },
   {
     path: '/home/DetailsPage',
@@ -136,7 +156,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/gdindex/gdindex',
     Screen: lazyScreen(withParts(['market'], () => import('../features/indices/screens/index-list.screen.tsx').then((m) => m.IndexListScreen))),
-    meta: { titleKey: 'titles.indices', backTo: '/user/usercenter' },
+    meta: { titleKey: 'titles.indices', backTo: '/home/index' },
   },
   {
     path: '/gdindex/gdList',
@@ -146,7 +166,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/market/marketDetail',
     Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/stock-detail.screen.tsx').then((m) => m.StockDetailScreen))),
-    meta: { titleKey: 'titles.marketDetail', backTo: '/user/usercenter' },
+    meta: { titleKey: 'titles.marketDetail', backTo: '/market/market' },
   },
   {
     path: '/admin',

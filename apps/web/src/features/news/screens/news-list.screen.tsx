@@ -34,7 +34,7 @@ export function NewsListScreen() {
       ) : news.data.pages[0]?.items.length === 0 ? (
         <div className="centered-block" data-testid="news-empty">
           <StatusBlock kind="empty" title={t('news.emptyTitle')} description={t('news.emptyBody')} />
-          <Button color="primary" onClick={() => back('/user/usercenter')}>
+          <Button color="primary" onClick={() => back('/home/index')}>
             {t('common.back')}
           </Button>
         </div>
