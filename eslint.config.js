@@ -67,6 +67,10 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'the web app loads no zod: import contract types with `import type`, call through `callRef`, validate with @kabuto/contracts/formats',
             },
+            {
+              group: ['antd-mobile-icons', 'antd-mobile-icons/*'],
+              message: 'icons come from lucide-react (a tenth of the size per icon; docs/architecture.md "Delivery and budgets")',
+            },
           ],
         },
       ],

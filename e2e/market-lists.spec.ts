@@ -1,25 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { inviteCode, shot, signIn } from './screens.ts';
+import { expect, test } from '@playwright/test';
+import { apiCall as call, inviteCode, shot, signIn } from './screens.ts';
 
-// Issue 7, the list screens: home → search in Japanese → detail address → market list and its sorts → rankings → watchlist.
+// Issue 7's member flow: home → search in Japanese → detail (moving price, chart periods) → star → watchlist tab → index list;
+// then the market list and its sorts, rankings, search history and a visitor.
 test.describe.configure({ mode: 'serial' });
 
 const account = `060${String(Date.now()).slice(-7)}`;
 const password = 'lists2026x';
 
-async function call<T>(request: APIRequestContext, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await request.post(`/api/vue/${path}`, { data: body, headers });
-  const json = (await res.json()) as { status: number; msg: string; data: T };
-  if (json.status !== 1) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
-
-/** The signed-in member's headers (SPEC §7: token and account), read from the page's session. */
-async function memberHeaders(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => ({ token: localStorage.getItem('tokend') ?? '', account: localStorage.getItem('account') ?? '' }));
-}
-
-test('a member lands on home, finds Toyota in Japanese and opens it', async ({ page, request }) => {
+test('home → search in Japanese → the detail moves and switches chart periods → star → watchlist tab → index list', async ({ page, request }) => {
   await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
   await signIn(page, account, password);
 
@@ -41,6 +30,13 @@ test('a member lands on home, finds Toyota in Japanese and opens it', async ({ p
   await expect(page.getByTestId('home-hot-turnover')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('home-hot-list').getByTestId('quote-row').first()).toContainText('売買代金');
 
+  // A new member's watchlist is empty, and says how to add a stock.
+  await page.getByTestId('home-shortcut-watchlist').click();
+  await expect(page).toHaveURL(/#\/market\/market\?tab=watchlist/);
+  await expect(page.getByTestId('watchlist-empty')).toContainText('☆');
+  await shot(page, 'watchlist-empty', { fullPage: false });
+  await page.getByTestId('bottom-nav-home').click();
+
   // Search by a Japanese name; nothing typed or gibberish never breaks the screen.
   await page.getByTestId('home-search').click();
   await expect(page).toHaveURL(/#\/home\/search/);
@@ -53,12 +49,62 @@ test('a member lands on home, finds Toyota in Japanese and opens it', async ({ p
   const toyota = page.getByTestId('search-results').locator('[data-symbol="7203"]');
   await expect(toyota).toContainText('トヨタ自動車');
   await shot(page, 'search-toyota', { fullPage: false });
-
   await toyota.click();
   await expect(page).toHaveURL(/#\/market\/marketDetail\?symbol=7203$/);
 
-  // The search joined the member's history: a chip runs it again, and the history can be cleared.
+  // The detail: figures, five levels each side, and the chart (loaded after the figures, attribution kept).
+  await expect(page.getByTestId('stock-detail').locator('h1')).toContainText('トヨタ自動車');
+  await expect(page.getByTestId('depth-ask')).toHaveCount(5);
+  await expect(page.getByTestId('depth-bid')).toHaveCount(5);
+  const chartArea = page.getByTestId('chart-area');
+  await expect(chartArea.locator('canvas').first()).toBeVisible();
+  await expect(chartArea).toHaveAttribute('data-period', '5m');
+  expect(Number(await chartArea.getAttribute('data-candles'))).toBeGreaterThan(10);
+  await expect(chartArea.locator('a[href*="tradingview"]')).toHaveCount(1);
+  // Live over the stream: the simulated market trades the stock within seconds, without a reload.
+  const last = page.getByTestId('stock-last');
+  const volume = page.getByTestId('stock-volume');
+  const figures = async () => `${(await last.textContent()) ?? ''}|${(await volume.textContent()) ?? ''}`;
+  const before = await figures();
+  await expect.poll(figures, { timeout: 30_000 }).not.toBe(before);
+  await shot(page, 'stock-detail', { fullPage: false });
+  await page.getByTestId('period-1d').click();
+  await expect(chartArea).toHaveAttribute('data-period', '1d');
+  await expect.poll(async () => Number(await chartArea.getAttribute('data-candles'))).toBeGreaterThan(100);
+  await page.getByTestId('period-1w').click();
+  await expect(chartArea).toHaveAttribute('data-period', '1w');
+  await expect.poll(async () => Number(await chartArea.getAttribute('data-candles'))).toBeGreaterThan(20);
+  await expect(chartArea.locator('canvas').first()).toBeVisible();
+  await shot(page, 'stock-detail-week');
+
+  // The star adds it to the watchlist, and says so to a screen reader.
+  const star = page.getByTestId('watch-star');
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await expect(star).toHaveAccessibleName('お気に入りから削除');
+
+  // The watchlist tab now lists it, moving live.
+  await page.goto('/#/market/market?tab=watchlist');
+  const row = page.getByTestId('watchlist').locator('[data-symbol="7203"]');
+  await expect(row).toContainText('トヨタ自動車');
+  const price = row.getByTestId('quote-last');
+  const listed = await price.textContent();
+  await expect(price).not.toHaveText(listed ?? '', { timeout: 30_000 });
+  await shot(page, 'watchlist', { fullPage: false });
+
+  // And from home's index strip, the index list.
+  await page.getByTestId('bottom-nav-home').click();
+  await page.getByTestId('home-index').first().click();
+  await expect(page).toHaveURL(/#\/gdindex\/gdindex/);
+  await expect(page.getByTestId('index-card')).toHaveCount(2);
+  await shot(page, 'index-list-from-home', { fullPage: false });
+});
+
+test('searches join the member’s history: a chip runs one again, and the history can be cleared', async ({ page }) => {
+  await signIn(page, account, password);
   await page.goto('/#/home/search');
+  const input = page.getByTestId('search-input');
   const chip = page.getByTestId('search-history-chip').filter({ hasText: 'トヨタ' });
   await expect(chip).toBeVisible();
   await shot(page, 'search-history', { fullPage: false });
@@ -107,26 +153,6 @@ test('the market list pages and sorts, and the rankings open on the tab the addr
   await page.getByTestId('rankings-tab-turnover').click();
   await expect(ranked.first()).toContainText('売買代金');
   await shot(page, 'rankings-turnover', { fullPage: false });
-});
-
-test('the watchlist starts empty, then shows a stock added through the API, moving live', async ({ page, request }) => {
-  await signIn(page, account, password);
-  await page.getByTestId('home-shortcut-watchlist').click();
-  await expect(page).toHaveURL(/#\/market\/market\?tab=watchlist/);
-  await expect(page.getByTestId('watchlist-empty')).toContainText('☆');
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-  await shot(page, 'watchlist-empty', { fullPage: false });
-
-  await call(request, 'user/Optionallist/add', { symbol: '7203' }, await memberHeaders(page));
-  await page.getByTestId('market-tab-market').click();
-  await page.getByTestId('market-tab-watchlist').click();
-  const row = page.getByTestId('watchlist').locator('[data-symbol="7203"]');
-  await expect(row).toContainText('トヨタ自動車');
-  // Live over the stream: the simulated market moves, so the price changes without a reload.
-  const price = row.getByTestId('quote-last');
-  const before = await price.textContent();
-  await expect(price).not.toHaveText(before ?? '', { timeout: 30_000 });
-  await shot(page, 'watchlist', { fullPage: false });
 });
 
 test('a visitor sees the market but is asked to sign in for the watchlist', async ({ page }) => {

@@ -1,16 +1,9 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import { expect, test } from '@playwright/test';
+import { apiCall as call, inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
 
 // Issue 7: news staff publish (seeded demo articles here), read as text; the simulated indices, live.
 const account = `050${String(Date.now()).slice(-7)}`;
 const password = 'news2026x';
-
-async function call<T>(request: APIRequestContext, path: string, body: unknown): Promise<T> {
-  const res = await request.post(`/api/vue/${path}`, { data: body });
-  const json = (await res.json()) as { status: number; msg: string; data: T };
-  if (json.status !== 1) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
 
 test('a member opens the news from the member centre and reads a demo article in Japanese', async ({ page, request }) => {
   await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });

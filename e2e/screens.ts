@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let counter = 0;
 /** Saves a screenshot of what the member sees (the whole page, or only the phone's screen for long lists), numbered in visiting order. */
@@ -29,4 +29,12 @@ export async function signIn(page: Page, who: string, secret: string, landing: R
   await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(landing);
+}
+
+/** One API call as the app makes it (SPEC §7: POST, `{status, msg, data}`); a refusal fails the test with its key. */
+export async function apiCall<T>(request: APIRequestContext, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await request.post(`/api/vue/${path}`, { data: body, headers });
+  const json = (await res.json()) as { status: number; msg: string; data: T };
+  if (json.status !== 1) throw new Error(`${path}: ${json.msg}`);
+  return json.data;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
-import { BankcardOutline, PayCircleOutline, SearchOutline, StarOutline, BillOutline } from 'antd-mobile-icons';
+import { CreditCard, JapaneseYen, Receipt, Search, Star } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IndexValueWire } from '@kabuto/contracts/market/fields';
@@ -31,7 +31,7 @@ export function HomeScreen() {
       showBack={false}
       right={
         <button type="button" className="icon-button" aria-label={t('titles.search')} onClick={() => push('/home/search')} data-testid="home-search">
-          <SearchOutline aria-hidden="true" />
+          <Search aria-hidden="true" />
         </button>
       }
     >
@@ -137,10 +137,10 @@ interface Shortcut {
 
 // SPEC §2 home shortcuts whose screens exist today; the others appear as their screens are built (issue 7: no dead buttons).
 const shortcuts: readonly Shortcut[] = [
-  { key: 'deposit', path: '/user/recharge', icon: <PayCircleOutline /> },
-  { key: 'withdraw', path: '/user/withdraw', icon: <BankcardOutline /> },
-  { key: 'fundRecords', path: '/user/FundingDetails', icon: <BillOutline /> },
-  { key: 'watchlist', path: '/market/market?tab=watchlist', icon: <StarOutline /> },
+  { key: 'deposit', path: '/user/recharge', icon: <JapaneseYen /> },
+  { key: 'withdraw', path: '/user/withdraw', icon: <CreditCard /> },
+  { key: 'fundRecords', path: '/user/FundingDetails', icon: <Receipt /> },
+  { key: 'watchlist', path: '/market/market?tab=watchlist', icon: <Star /> },
 ];
 
 function Shortcuts() {

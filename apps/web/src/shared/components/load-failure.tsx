@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { ExclamationCircleOutline } from 'antd-mobile-icons';
+import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 interface LoadFailureProps {
@@ -19,7 +19,7 @@ export function LoadFailure({ titleKey, messageKey, onRetry, testId = 'load-fail
     <div className="load-failure" data-testid={testId} role="alert">
       {/* StatusBlock's look, drawn here: the boot code must not wait for another chunk to say that chunks failed. */}
       <div className="status-block status-block--disconnected">
-        <ExclamationCircleOutline className="status-block__icon" aria-hidden="true" />
+        <CircleAlert className="status-block__icon" aria-hidden="true" />
         <h1 className="status-block__title">{t(titleKey)}</h1>
         <p className="status-block__body">{t(messageKey)}</p>
       </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavBar } from 'antd-mobile';
-import { LeftOutline } from 'antd-mobile-icons';
+import { ChevronLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { back } from '../navigation/navigation.ts';
 import { useRoutePane } from '../navigation/route-meta.ts';
@@ -30,7 +30,7 @@ export function Page({ children, title, footer, right, showBack = true, testId }
             back=""
             backIcon={
               <>
-                <LeftOutline />
+                <ChevronLeft />
                 <span className="visually-hidden">{t('common.back')}</span>
               </>
             }

@@ -1,5 +1,5 @@
 import { List } from 'antd-mobile';
-import { ExclamationCircleFill } from 'antd-mobile-icons';
+import { CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@kabuto/domain/format/date';
 import type { UserInfo } from '../session/use-user-info.ts';
@@ -16,7 +16,7 @@ export function RestrictionNotice({ restrictions }: { restrictions: UserInfo['re
         {restrictions.map((r) => (
           <List.Item
             key={`${r.kind}-${r.since}`}
-            prefix={<ExclamationCircleFill className="restrictions__icon" />}
+            prefix={<CircleAlert className="restrictions__icon" />}
             description={
               <>
                 <div>{t('settings.restrictionReason', { reason: r.reason || '—' })}</div>

@@ -1,4 +1,4 @@
-import { ExclamationCircleOutline, InformationCircleOutline } from 'antd-mobile-icons';
+import { CircleAlert, Info } from 'lucide-react';
 
 interface StatusBlockProps {
   /** `empty`: nothing to show yet; `disconnected`: it could not be loaded; `default`: a step to take first. */
@@ -12,7 +12,7 @@ interface StatusBlockProps {
  * icon and two lines of text: the kit's ErrorBlock carried four illustrations (10 KiB) for the same message.
  */
 export function StatusBlock({ kind, title, description }: StatusBlockProps) {
-  const Icon = kind === 'disconnected' ? ExclamationCircleOutline : InformationCircleOutline;
+  const Icon = kind === 'disconnected' ? CircleAlert : Info;
   return (
     <div className={`status-block status-block--${kind}`}>
       <Icon className="status-block__icon" aria-hidden="true" />

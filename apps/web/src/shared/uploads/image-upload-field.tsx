@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { ProgressBar } from 'antd-mobile';
-import { CameraOutline, CheckCircleFill, ExclamationCircleFill, PictureOutline } from 'antd-mobile-icons';
+import { Camera, CircleAlert, CircleCheck, ImageIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UploadPurpose } from '@kabuto/contracts/funds/real-name';
 import { PrivateImage } from './private-image.tsx';
@@ -86,13 +86,13 @@ export function ImageUploadField({ purpose, label, hint, testId, onChange, disab
           ) : preview ? (
             <img src={preview} alt={label} data-testid={`${testId}-preview`} />
           ) : (
-            <PictureOutline className="upload-field__placeholder" />
+            <ImageIcon className="upload-field__placeholder" />
           )}
         </div>
         <div className="upload-field__side">
           <div className="upload-field__actions">
             <label className={`upload-button${disabled ? ' upload-button--disabled' : ''}`}>
-              <CameraOutline aria-hidden="true" />
+              <Camera aria-hidden="true" />
               <span>{t('upload.camera')}</span>
               <input
                 className="visually-hidden-input"
@@ -105,7 +105,7 @@ export function ImageUploadField({ purpose, label, hint, testId, onChange, disab
               />
             </label>
             <label className={`upload-button${disabled ? ' upload-button--disabled' : ''}`}>
-              <PictureOutline aria-hidden="true" />
+              <ImageIcon aria-hidden="true" />
               <span>{t(state.status === 'empty' ? 'upload.choose' : 'upload.replace')}</span>
               <input className="visually-hidden-input" type="file" accept={IMAGE_ACCEPT} disabled={disabled} onChange={(e) => void choose(e)} data-testid={testId} />
             </label>
@@ -117,12 +117,12 @@ export function ImageUploadField({ purpose, label, hint, testId, onChange, disab
           )}
           {(state.status === 'done' || state.status === 'stored') && (
             <div className="upload-field__ok" data-testid={`${testId}-done`}>
-              <CheckCircleFill aria-hidden="true" /> {t('upload.done')}
+              <CircleCheck aria-hidden="true" /> {t('upload.done')}
             </div>
           )}
           {state.status === 'failed' && (
             <div className="upload-field__error" role="alert" data-testid={`${testId}-error`}>
-              <ExclamationCircleFill aria-hidden="true" /> {translateKey(state.error)}
+              <CircleAlert aria-hidden="true" /> {translateKey(state.error)}
             </div>
           )}
           {state.status === 'empty' && <div className="upload-field__rule">{t('upload.rule')}</div>}

@@ -2,7 +2,7 @@
 import '../styles/admin.css';
 import { useEffect, useState } from 'react';
 import { ImageViewer, Skeleton } from 'antd-mobile';
-import { PictureWrongOutline } from 'antd-mobile-icons';
+import { ImageOff } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchPrivateImage, privateImageKey } from './upload.api.ts';
@@ -31,7 +31,7 @@ export function PrivateImage({ id, alt, testId }: { id: string; alt: string; tes
   if (bytes.isError) {
     return (
       <div className="private-image private-image--failed" data-testid={testId} data-state="failed">
-        <PictureWrongOutline aria-hidden="true" />
+        <ImageOff aria-hidden="true" />
         <span>{t('upload.viewFailed')}</span>
       </div>
     );

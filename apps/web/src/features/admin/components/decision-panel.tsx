@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
+import { Check, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { reasonIssue } from '@kabuto/contracts/formats';
 
@@ -36,10 +36,10 @@ export function DecisionPanel({ quickReasons, onDecide, pending, labels }: Decis
           aria-pressed={decision === 'approve'}
           data-testid="admin-approve"
         >
-          <CheckOutline /> {labels?.approve ?? t('admin.decision.approve')}
+          <Check /> {labels?.approve ?? t('admin.decision.approve')}
         </Button>
         <Button color="danger" fill={decision === 'reject' ? 'solid' : 'outline'} onClick={() => setDecision('reject')} aria-pressed={decision === 'reject'} data-testid="admin-reject">
-          <CloseOutline /> {labels?.reject ?? t('admin.decision.reject')}
+          <X /> {labels?.reject ?? t('admin.decision.reject')}
         </Button>
       </div>
       <label className="decision__label" htmlFor="admin-reason">

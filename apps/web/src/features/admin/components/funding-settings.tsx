@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Skeleton, Switch, Tag } from 'antd-mobile';
-import { AddOutline } from 'antd-mobile-icons';
+import { Plus } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
@@ -40,7 +40,7 @@ export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
         <h2 className="decision__title">{t('admin.channels.title')}</h2>
         {mayEdit && (
           <Button size="small" color="primary" onClick={() => setEditing({ ...emptyChannel })} data-testid="admin-channel-new">
-            <AddOutline /> {t('admin.channels.new')}
+            <Plus /> {t('admin.channels.new')}
           </Button>
         )}
       </div>

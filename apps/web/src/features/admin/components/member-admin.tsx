@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Skeleton, Tag } from 'antd-mobile';
-import { SearchOutline } from 'antd-mobile-icons';
+import { Search } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
@@ -41,7 +41,7 @@ export function MemberAdmin({ memberId, onPick, mayRestrict }: { memberId: strin
       >
         <FormInput testId="admin-member-q" value={draft} onChange={setDraft} placeholder={t('admin.members.searchPlaceholder')} aria-label={t('admin.members.search')} maxLength={64} clearable />
         <Button size="small" color="primary" type="submit" data-testid="admin-member-search">
-          <SearchOutline /> {t('admin.members.search')}
+          <Search /> {t('admin.members.search')}
         </Button>
       </form>
       <div className="review__layout">

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { DownlandOutline, LoopOutline, UploadOutline } from 'antd-mobile-icons';
+import { Download, RefreshCw, Upload } from 'lucide-react';
 import { push } from '../../../shared/navigation/navigation.ts';
 
 const actions = [
-  { key: 'deposit', path: '/user/recharge', Icon: DownlandOutline },
-  { key: 'withdraw', path: '/user/withdraw', Icon: UploadOutline },
-  { key: 'exchange', path: '/user/exchange', Icon: LoopOutline },
+  { key: 'deposit', path: '/user/recharge', Icon: Download },
+  { key: 'withdraw', path: '/user/withdraw', Icon: Upload },
+  { key: 'exchange', path: '/user/exchange', Icon: RefreshCw },
 ] as const;
 
 /** The three big money buttons of the member centre (SPEC §2: recharge, withdraw, exchange). */

@@ -1,5 +1,5 @@
 import { Button, Dialog, Skeleton } from 'antd-mobile';
-import { DeleteOutline } from 'antd-mobile-icons';
+import { Trash2 } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
@@ -69,7 +69,7 @@ export function BankCardsScreen() {
             card={card}
             action={
               <button type="button" className="icon-button icon-button--light" aria-label={t('cards.remove')} onClick={() => void confirmRemove(card)} data-testid="card-remove">
-                <DeleteOutline />
+                <Trash2 />
               </button>
             }
           />

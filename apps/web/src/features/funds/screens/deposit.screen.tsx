@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, NoticeBar, Skeleton } from 'antd-mobile';
-import { RightOutline } from 'antd-mobile-icons';
+import { ChevronRight } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
@@ -125,7 +125,7 @@ function DepositForm({ data, onDone }: { data: DepositChannels; onDone: (result:
           <div className="channel-card__name">{channel.name}</div>
           {data.channels.length > 1 && (
             <Button size="small" fill="none" color="primary" onClick={() => push('/user/rechargeChannel')} data-testid="dep-channel-change">
-              {t('deposit.changeChannel')} <RightOutline />
+              {t('deposit.changeChannel')} <ChevronRight />
             </Button>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Skeleton, Tag } from 'antd-mobile';
-import { ClockCircleOutline, LoopOutline } from 'antd-mobile-icons';
+import { Clock, RefreshCw } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
@@ -149,7 +149,7 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
         <div className="exchange-pair">
           <CurrencySelect label={t('exchange.from')} value={from} onChange={(c) => change({ from: c })} testId="ex-from" />
           <button type="button" className="icon-button exchange-pair__swap" aria-label={t('exchange.swap')} onClick={() => change({ from: to, to: from })} data-testid="ex-swap">
-            <LoopOutline />
+            <RefreshCw />
           </button>
           <CurrencySelect label={t('exchange.to')} value={to} onChange={(c) => change({ to: c })} testId="ex-to" />
         </div>
@@ -220,7 +220,7 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
             </div>
           </dl>
           <div className={`quote-card__countdown${expired ? ' quote-card__countdown--expired' : ''}`} data-testid="ex-countdown" data-seconds={secondsLeft}>
-            <ClockCircleOutline aria-hidden="true" />{' '}
+            <Clock aria-hidden="true" />{' '}
             {expired
               ? t('exchange.expired')
               : t('exchange.validFor', { seconds: secondsLeft, time: jstText(new Date(held.deadline).toISOString(), 'h:m:s', locale) })}

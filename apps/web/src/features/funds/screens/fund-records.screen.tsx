@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Skeleton, Tabs } from 'antd-mobile';
-import { DownlandOutline, UploadOutline } from 'antd-mobile-icons';
+import { Download, Upload } from 'lucide-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FundRecord } from '@kabuto/contracts/funds/deposits';
@@ -118,7 +118,7 @@ function RecordRow({ record }: { record: FundRecord }) {
       data-order-no={record.orderNo}
     >
       <span className={`record-row__icon record-row__icon--${record.type}`} aria-hidden="true">
-        {deposit ? <DownlandOutline /> : <UploadOutline />}
+        {deposit ? <Download /> : <Upload />}
       </span>
       <div className="record-row__main">
         <div className="record-row__line">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, List, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
-import { AppstoreOutline, BankcardOutline, CheckCircleFill, ClockCircleOutline, ExclamationCircleFill, FileOutline, GlobalOutline, HistogramOutline, InformationCircleOutline, SetOutline, UnorderedListOutline, UserCircleOutline } from 'antd-mobile-icons';
+import { ChartColumn, CircleAlert, CircleCheck, CircleUser, Clock, CreditCard, FileText, Globe, Info, LayoutGrid, List as ListIcon, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAssets, useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
 import type { Assets, RealNameStatus } from '../api/funds.api.ts';
@@ -50,14 +50,14 @@ export function MemberCentreScreen() {
       showBack={false}
       right={
         <button type="button" className="icon-button" aria-label={t('titles.settings')} onClick={() => push('/user/setting')} data-testid="uc-settings">
-          <SetOutline />
+          <Settings />
         </button>
       }
     >
       <PullToRefresh onRefresh={refresh} pullingText={t('common.pullToRefresh')} canReleaseText={t('common.releaseToRefresh')} refreshingText={t('common.refreshing')} completeText={t('common.refreshed')}>
         <section className="asset-card" data-testid="uc-asset-card">
           <div className="asset-card__who">
-            <UserCircleOutline aria-hidden="true" />
+            <CircleUser aria-hidden="true" />
             <span className="num" data-testid="uc-account">
               {info.data?.account ?? session.account}
             </span>
@@ -79,32 +79,32 @@ export function MemberCentreScreen() {
         {assets.data && assets.data.balances.length > 0 && <Balances assets={assets.data} />}
 
         <List mode="card" header={t('memberCentre.menu')}>
-          <List.Item prefix={<BankcardOutline />} onClick={() => push('/user/BankCard')} data-testid="uc-menu-cards">
+          <List.Item prefix={<CreditCard />} onClick={() => push('/user/BankCard')} data-testid="uc-menu-cards">
             {t('memberCentre.bankCards')}
           </List.Item>
-          <List.Item prefix={<UnorderedListOutline />} onClick={() => push('/user/FundingDetails')} data-testid="uc-menu-records">
+          <List.Item prefix={<ListIcon />} onClick={() => push('/user/FundingDetails')} data-testid="uc-menu-records">
             {t('memberCentre.fundRecords')}
           </List.Item>
-          <List.Item prefix={<HistogramOutline />} onClick={() => push('/gdindex/gdindex')} data-testid="uc-menu-indices">
+          <List.Item prefix={<ChartColumn />} onClick={() => push('/gdindex/gdindex')} data-testid="uc-menu-indices">
             {t('memberCentre.indices')}
           </List.Item>
-          <List.Item prefix={<FileOutline />} onClick={() => push('/home/moreNews')} data-testid="uc-menu-news">
+          <List.Item prefix={<FileText />} onClick={() => push('/home/moreNews')} data-testid="uc-menu-news">
             {t('memberCentre.news')}
           </List.Item>
-          <List.Item prefix={<SetOutline />} onClick={() => push('/user/setting')} data-testid="uc-menu-settings">
+          <List.Item prefix={<Settings />} onClick={() => push('/user/setting')} data-testid="uc-menu-settings">
             {t('titles.settings')}
           </List.Item>
-          <List.Item prefix={<GlobalOutline />} extra={t(`languages.${session.lang}`)} onClick={() => push('/user/changeLang')} data-testid="uc-menu-lang">
+          <List.Item prefix={<Globe />} extra={t(`languages.${session.lang}`)} onClick={() => push('/user/changeLang')} data-testid="uc-menu-lang">
             {t('settings.language')}
           </List.Item>
-          <List.Item prefix={<FileOutline />} onClick={() => push('/user/tys')} data-testid="uc-menu-terms">
+          <List.Item prefix={<FileText />} onClick={() => push('/user/tys')} data-testid="uc-menu-terms">
             {t('settings.terms')}
           </List.Item>
-          <List.Item prefix={<InformationCircleOutline />} onClick={() => push('/user/aboutUs')} data-testid="uc-menu-about">
+          <List.Item prefix={<Info />} onClick={() => push('/user/aboutUs')} data-testid="uc-menu-about">
             {t('settings.about')}
           </List.Item>
           {info.data?.role && (
-            <List.Item prefix={<AppstoreOutline />} onClick={() => push('/admin')} data-testid="uc-menu-admin">
+            <List.Item prefix={<LayoutGrid />} onClick={() => push('/admin')} data-testid="uc-menu-admin">
               {t('settings.backOffice')}
             </List.Item>
           )}
@@ -196,7 +196,7 @@ function VerificationCard({ status, fallback }: { status: RealNameStatus | undef
   const state = status?.status ?? fallback;
   if (!state) return null;
   const icon =
-    state === 'verified' ? <CheckCircleFill className="verify-card__icon verify-card__icon--ok" /> : state === 'pending' ? <ClockCircleOutline className="verify-card__icon" /> : <ExclamationCircleFill className="verify-card__icon verify-card__icon--warn" />;
+    state === 'verified' ? <CircleCheck className="verify-card__icon verify-card__icon--ok" /> : state === 'pending' ? <Clock className="verify-card__icon" /> : <CircleAlert className="verify-card__icon verify-card__icon--warn" />;
   return (
     <section className={`card verify-card verify-card--${state}`} data-testid="uc-verify" data-status={state}>
       {icon}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Result, Skeleton } from 'antd-mobile';
-import { ExclamationCircleFill } from 'antd-mobile-icons';
+import { CircleAlert } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
@@ -147,7 +147,7 @@ function RealNameForm({ status }: { status: RealNameStatus }) {
       </div>
       {status.status === 'rejected' && (
         <div className="reject-note" role="alert" data-testid="rn-reason">
-          <ExclamationCircleFill aria-hidden="true" />
+          <CircleAlert aria-hidden="true" />
           <span>{t('realNameForm.rejectedReason', { reason: status.reason ?? t('realNameForm.noReason') })}</span>
         </div>
       )}

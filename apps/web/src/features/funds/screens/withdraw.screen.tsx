@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, NoticeBar, Popup, Skeleton } from 'antd-mobile';
-import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
+import { CircleCheck, Plus } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
@@ -248,11 +248,11 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
             data-testid="wd-card"
             data-card-id={c.id}
           >
-            <BankCardView card={c} testId="wd-card-view" selected={c.id === cardId} action={c.id === cardId ? <CheckCircleFill className="card-picker__check" /> : null} />
+            <BankCardView card={c} testId="wd-card-view" selected={c.id === cardId} action={c.id === cardId ? <CircleCheck className="card-picker__check" /> : null} />
           </div>
         ))}
         <Button block fill="outline" color="primary" onClick={() => push('/user/WithCard')} data-testid="wd-add-card">
-          <AddOutline /> {t(cards.length === 0 ? 'withdraw.addFirstCard' : 'withdraw.addCard')}
+          <Plus /> {t(cards.length === 0 ? 'withdraw.addFirstCard' : 'withdraw.addCard')}
         </Button>
         <p className="screen-note">{t('cards.nameRule')}</p>
       </div>

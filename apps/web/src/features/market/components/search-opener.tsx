@@ -1,4 +1,4 @@
-import { SearchOutline } from 'antd-mobile-icons';
+import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { push } from '../../../shared/navigation/navigation.ts';
 
@@ -7,7 +7,7 @@ export function SearchOpener() {
   const { t } = useTranslation();
   return (
     <button type="button" className="search-opener" onClick={() => push('/home/search')} data-testid="search-opener">
-      <SearchOutline aria-hidden="true" />
+      <Search aria-hidden="true" />
       <span>{t('search.placeholder')}</span>
     </button>
   );

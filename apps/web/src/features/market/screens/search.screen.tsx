@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { CloseCircleFill, SearchOutline } from 'antd-mobile-icons';
+import { CircleX, Search } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clearSearchHistory, fetchSearchHistory, marketKeys, searchStocks } from '../api/market.api.ts';
@@ -33,7 +33,7 @@ export function SearchScreen() {
   return (
     <Page testId="search-screen">
       <div className="search-field" role="search">
-        <SearchOutline className="search-field__icon" aria-hidden="true" />
+        <Search className="search-field__icon" aria-hidden="true" />
         <input
           type="search"
           className="search-field__input"
@@ -49,7 +49,7 @@ export function SearchScreen() {
         />
         {text !== '' && (
           <button type="button" className="icon-button search-field__clear" aria-label={t('search.clear')} onClick={() => setText('')} data-testid="search-clear">
-            <CloseCircleFill aria-hidden="true" />
+            <CircleX aria-hidden="true" />
           </button>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
-import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { Star } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CandlePeriodName, CandleWire } from '@kabuto/contracts/market/fields';
@@ -14,6 +14,7 @@ import {
   type StockDetail,
 } from '../api/market.api.ts';
 import { DepthLadder } from '../components/depth-ladder.tsx';
+import { MarketBanner } from '../components/market-banner.tsx';
 import { useFlash, useLiveQuote } from '../components/use-live-quote.ts';
 import { ApiError } from '../../../shared/api/http-client.ts';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
@@ -90,9 +91,7 @@ function StockDetailBody({ detail }: { detail: StockDetail }) {
 
   return (
     <div className="stock" data-testid="stock-detail" data-symbol={detail.symbol}>
-      <p className="market-banner" data-testid="stock-source">
-        {t(`marketDetail.source.${detail.source}`)}
-      </p>
+      <MarketBanner />
       {quote.status !== 'listed' && (
         <p className="stock__status" role="status" data-testid="stock-status">
           <strong>{t(`marketDetail.status.${quote.status}`)}</strong>
@@ -238,7 +237,7 @@ function WatchStar({ symbol }: { symbol: string }) {
       onClick={() => (signedIn ? toggle.mutate() : push('/login/login'))}
       data-testid="watch-star"
     >
-      {watched ? <StarFill aria-hidden="true" /> : <StarOutline aria-hidden="true" />}
+      {watched ? <Star fill="currentColor" aria-hidden="true" /> : <Star aria-hidden="true" />}
     </button>
   );
 }

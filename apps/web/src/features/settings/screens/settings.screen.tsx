@@ -1,5 +1,5 @@
 import { Button, List, Skeleton, Tag, Toast } from 'antd-mobile';
-import { AppstoreOutline, FileOutline, GlobalOutline, InformationCircleOutline, LockOutline, PayCircleOutline, UserAddOutline, UserCircleOutline } from 'antd-mobile-icons';
+import { CircleUser, FileText, Globe, Info, JapaneseYen, LayoutGrid, Lock, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RestrictionNotice } from '../../../shared/components/restriction-notice.tsx';
 import { Page } from '../../../shared/components/page.tsx';
@@ -46,7 +46,7 @@ export function SettingsScreen() {
       {signedIn && (
         <>
           <section className="account-card" data-testid="setting-account-card">
-            <UserCircleOutline className="account-card__avatar" aria-hidden="true" />
+            <CircleUser className="account-card__avatar" aria-hidden="true" />
             <div className="account-card__body">
               {info.isSuccess ? (
                 <>
@@ -74,7 +74,7 @@ export function SettingsScreen() {
 
           <List header={t('settings.accountSection')} mode="card">
             <List.Item
-              prefix={<UserAddOutline />}
+              prefix={<UserPlus />}
               description={t('settings.inviteHint')}
               extra={
                 info.isSuccess ? (
@@ -92,11 +92,11 @@ export function SettingsScreen() {
           </List>
 
           <List header={t('settings.securitySection')} mode="card">
-            <List.Item prefix={<LockOutline />} onClick={() => push('/user/loginPassword')} data-testid="setting-login-password">
+            <List.Item prefix={<Lock />} onClick={() => push('/user/loginPassword')} data-testid="setting-login-password">
               {t('settings.loginPassword')}
             </List.Item>
             <List.Item
-              prefix={<PayCircleOutline />}
+              prefix={<JapaneseYen />}
               extra={info.isSuccess ? t(info.data.hasFundPassword ? 'settings.fundSet' : 'settings.fundNotSet') : null}
               onClick={() => push('/user/setPassword')}
               data-testid="setting-fund-password"
@@ -108,20 +108,20 @@ export function SettingsScreen() {
       )}
 
       <List header={t('settings.generalSection')} mode="card">
-        <List.Item prefix={<GlobalOutline />} extra={t(`languages.${session.lang}`)} onClick={() => push('/user/changeLang')} data-testid="setting-lang">
+        <List.Item prefix={<Globe />} extra={t(`languages.${session.lang}`)} onClick={() => push('/user/changeLang')} data-testid="setting-lang">
           {t('settings.language')}
         </List.Item>
-        <List.Item prefix={<FileOutline />} onClick={() => push('/user/tys')} data-testid="setting-terms">
+        <List.Item prefix={<FileText />} onClick={() => push('/user/tys')} data-testid="setting-terms">
           {t('settings.terms')}
         </List.Item>
-        <List.Item prefix={<InformationCircleOutline />} onClick={() => push('/user/aboutUs')} data-testid="setting-about">
+        <List.Item prefix={<Info />} onClick={() => push('/user/aboutUs')} data-testid="setting-about">
           {t('settings.about')}
         </List.Item>
       </List>
 
       {info.isSuccess && info.data.role !== null && (
         <List header={t('settings.staffSection')} mode="card">
-          <List.Item prefix={<AppstoreOutline />} onClick={() => push('/admin')} data-testid="setting-admin">
+          <List.Item prefix={<LayoutGrid />} onClick={() => push('/admin')} data-testid="setting-admin">
             {t('settings.backOffice')}
           </List.Item>
         </List>

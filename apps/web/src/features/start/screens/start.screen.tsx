@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, ProgressBar, Steps } from 'antd-mobile';
-import { CheckShieldOutline, GiftOutline, HistogramOutline } from 'antd-mobile-icons';
+import { ChartColumn, Gift, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../../../shared/components/brand-header.tsx';
 import { useAppConfig } from '../../../shared/config/app-config.ts';
@@ -20,9 +20,9 @@ interface Slide {
 }
 
 const slides: readonly Slide[] = [
-  { key: 'trade', icon: <HistogramOutline /> },
-  { key: 'offerings', icon: <GiftOutline /> },
-  { key: 'trust', icon: <CheckShieldOutline /> },
+  { key: 'trade', icon: <ChartColumn /> },
+  { key: 'offerings', icon: <Gift /> },
+  { key: 'trust', icon: <ShieldCheck /> },
 ];
 
 /** Start / onboarding (SPEC §2, UX "Start"): real start-up progress, three slides with skip / next, register or sign in. */
