@@ -1,18 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiCall as call, inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
 
 // Issue 7: staff halt, resume and delist a stock with a reason (audited on the server), and withdraw news.
 const account = `080${String(Date.now()).slice(-7)}`;
 const password = 'desk2026x';
 const halted = '5911'; // 横河ブリッジホールディングス: not used by the other browser tests
 const delisted = '5741'; // UACJ
-
-async function call<T>(request: APIRequestContext, path: string, body: unknown): Promise<T> {
-  const res = await request.post(`/api/vue/${path}`, { data: body });
-  const json = (await res.json()) as { status: number; msg: string; data: T };
-  if (json.status !== 1) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
 
 /** A member in a browser context of their own, signed in through the sign-in screen. */
 async function memberPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
@@ -118,7 +111,7 @@ test('staff withdraw an article they published, and the member’s news list no 
 
   // The member sees it first.
   const member = await memberPage(browser, baseURL);
-  await member.getByTestId('uc-menu-news').click();
+  await member.getByTestId('home-news-more').click();
   await expect(member.getByTestId('news-item').filter({ hasText: title })).toHaveCount(1);
 
   // Withdraw: a reason is required before the button works.

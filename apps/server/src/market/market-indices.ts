@@ -3,7 +3,11 @@ import { indexLevel, type IndexDefinition, type PricePoint } from '@kabuto/marke
 import { Decimal, money, toWire } from '@kabuto/domain/money';
 
 /** Change as a percent of its base, two decimals (0 when the base is 0). */
-export const percentOf = (change: Decimal, base: Decimal): string => toWire(base.isZero() ? new Decimal(0) : change.div(base).times(100).toDecimalPlaces(2));
+/** A change as a percent of its base, always with two decimals ("1.50", "-0.07", "0.00"), as the contracts say. */
+export function percentOf(change: Decimal, base: Decimal): string {
+  const percent = base.isZero() ? new Decimal(0) : change.div(base).times(100).toDecimalPlaces(2);
+  return percent.isZero() ? '0.00' : percent.toFixed(2);
+}
 
 /** The indices as the API and the stream show them, from one set of prices. */
 export function indexWires(definitions: readonly IndexDefinition[], prices: ReadonlyMap<string, PricePoint>, seq: number, source: PriceSource): IndexValueWire[] {

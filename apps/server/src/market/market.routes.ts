@@ -14,7 +14,7 @@ export function marketRoutes(s: MarketService): Route[] {
     route({ call: stockListCall, handler: async ({ body }) => s.list(body) }),
     route({ call: stockDetailCall, handler: async ({ body }) => s.detail(body.symbol) }),
     route({ call: candlesCall, handler: ({ body }) => s.candles(body.symbol, body.period, body.limit) }),
-    route({ call: searchCall, handler: ({ body, principal }) => s.search(body.q, principal) }),
+    route({ call: searchCall, handler: ({ body, principal }) => s.search(body.q, principal, body.remember) }),
     route({ call: searchHistoryCall, handler: ({ principal }) => s.searchHistory(principal) }),
     route({ call: searchHistoryClearCall, handler: ({ principal }) => s.clearSearchHistory(principal) }),
     route({ call: optionalListCall, handler: ({ principal }) => s.watchlist(principal) }),

@@ -121,8 +121,8 @@ export function marketService(deps: MarketServiceDeps) {
       return { symbol, period, source: snapshot.source(), candles };
     },
 
-    /** By code prefix or by name in any of the three languages; a signed-in member's query joins their history. */
-    async search(q: string, principal: Principal | null): Promise<QuoteWire[]> {
+    /** By code prefix or by name in any of the three languages; a signed-in member's query joins their history when they meant it (`remember`). */
+    async search(q: string, principal: Principal | null, remember = false): Promise<QuoteWire[]> {
       const needle = fold(q.trim());
       const ranked: { rank: number; e: SymbolEntry }[] = [];
       for (const e of snapshot.all()) {
@@ -132,7 +132,7 @@ export function marketService(deps: MarketServiceDeps) {
         if (rank >= 0) ranked.push({ rank, e });
       }
       ranked.sort((a, b) => a.rank - b.rank || a.e.company.code.localeCompare(b.e.company.code));
-      if (principal) {
+      if (principal && remember) {
         const now = deps.clock.now();
         await db.transaction(async (tx) => {
           await tx.query(`DELETE FROM market_search_history WHERE member_id = $1 AND query = $2`, [principal.memberId, q.trim()]);

@@ -48,7 +48,9 @@ export const fetchStockList = (sort: StockListSort, page: number, pageSize: numb
 export const fetchStockDetail = (symbol: string, signal?: AbortSignal) => api.call(detailRef, { symbol }, withSignal(signal));
 export const fetchCandles = (symbol: string, period: CandlePeriodName, signal?: AbortSignal) =>
   api.call(candlesRef, { symbol, period, limit: 300 }, withSignal(signal));
+/** Results as the member types; `remember` when they searched on purpose (pressed search, opened a result). */
 export const searchStocks = (q: string, signal?: AbortSignal) => api.call(searchRef, { q }, withSignal(signal));
+export const rememberSearch = (q: string) => api.call(searchRef, { q, remember: true });
 export const fetchSearchHistory = (signal?: AbortSignal) => api.call(searchHistoryRef, {}, withSignal(signal));
 export const clearSearchHistory = () => api.call(searchHistoryClearRef, {});
 /** SPEC §7: `{exchange, type}` with type `jpy`. */

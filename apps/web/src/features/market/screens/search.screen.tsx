@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { CircleX, Search } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { clearSearchHistory, fetchSearchHistory, marketKeys, searchStocks } from '../api/market.api.ts';
+import { clearSearchHistory, fetchSearchHistory, marketKeys, rememberSearch, searchStocks } from '../api/market.api.ts';
 import { normaliseSearchQuery, maxSearchLength } from '../components/search-query.ts';
 import { useDebouncedValue } from '../components/use-debounced-value.ts';
 import { ListHead } from '../components/paged-stock-list.tsx';
@@ -23,16 +23,24 @@ export function SearchScreen() {
   const query = normaliseSearchQuery(useDebouncedValue(text, debounceMs));
 
   const results = useQuery({ queryKey: marketKeys.search(query ?? ''), queryFn: ({ signal }) => searchStocks(query ?? '', signal), enabled: query !== null, staleTime: 10_000 });
-  // The server adds a signed-in member's searches to their history: show the new chip when they come back to it.
-  const answered = results.isSuccess ? query : null;
-  useEffect(() => {
-    if (answered !== null && token !== '') void queryClient.invalidateQueries({ queryKey: marketKeys.searchHistory });
-  }, [answered, token, queryClient]);
+  // What a member meant to search joins their history: pressing search, or opening one of the results.
+  // The results shown as they type do not ("ト", "トヨ" are not searches).
+  const remember = () => {
+    if (query === null || token === '') return;
+    void rememberSearch(query).then(() => queryClient.invalidateQueries({ queryKey: marketKeys.searchHistory }), () => undefined);
+  };
 
   const typing = normaliseSearchQuery(text) !== query;
   return (
     <Page testId="search-screen">
-      <div className="search-field" role="search">
+      <form
+        className="search-field"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          remember();
+        }}
+      >
         <Search className="search-field__icon" aria-hidden="true" />
         <input
           type="search"
@@ -52,11 +60,15 @@ export function SearchScreen() {
             <CircleX aria-hidden="true" />
           </button>
         )}
-      </div>
+      </form>
       {query === null ? (
         <SearchHistory onPick={setText} />
       ) : (
-        <section aria-live="polite" aria-busy={typing || results.isFetching} data-testid="search-results-section">
+        // A tap on a result opens it (the row navigates) and records the search; the capture sees it first.
+        <section aria-live="polite" aria-busy={typing || results.isFetching} onClickCapture={(e) => {
+            if (e.target instanceof Element && e.target.closest('[data-symbol]')) remember();
+          }}
+          data-testid="search-results-section">
           {results.data && results.data.length > 0 && <ListHead />}
           <QuoteList
             quotes={results.data}
