@@ -11,7 +11,7 @@ import type { RankingSort } from '../../features/market/components/market-addres
 import { QuoteList } from '../../features/market/components/quote-list.tsx';
 import { twoDecimals } from '../../features/market/components/percent-text.ts';
 import { useAssets } from '../../features/funds/api/funds.queries.ts';
-import { fetchIndices, indicesKeys } from '../../features/indices/api/indices.api.ts';
+import { useLiveIndices } from '../../features/indices/api/indices.api.ts';
 import { fetchNewsPage } from '../../features/news/api/news.api.ts';
 import { Page } from '../../shared/components/page.tsx';
 import { directionArrow, directionOf, signedText } from '../../shared/format/price-change.ts';
@@ -19,7 +19,6 @@ import { jstText, useLocale } from '../../shared/format/jst.ts';
 import { moneyText } from '../../shared/format/money-text.ts';
 import { push } from '../../shared/navigation/navigation.ts';
 import { useSession } from '../../shared/session/session.store.ts';
-import { useStreamTopic } from '../../shared/stream/stream-context.tsx';
 
 /** Home (/home/index), UX "Home": assets, indices, shortcuts, hot stocks and the latest news. It composes several
  * features (funds, indices, market, news), so it lives with the composition root rather than in one feature. */
@@ -90,16 +89,7 @@ function AssetsCard() {
 function IndexStrip() {
   const { t } = useTranslation();
   const lang = useLocale();
-  const queryClient = useQueryClient();
-  const indices = useQuery({ queryKey: indicesKeys.list, queryFn: ({ signal }) => fetchIndices(signal) });
-  // Live like the index screen: values arrive on the `indices` topic; after a gap the list is fetched again.
-  useStreamTopic(
-    'indices',
-    (m) => {
-      if (m.type === 'indices') queryClient.setQueryData(indicesKeys.list, m.data);
-    },
-    () => void queryClient.invalidateQueries({ queryKey: indicesKeys.list }),
-  );
+  const indices = useLiveIndices();
   if (indices.isError || indices.data?.length === 0) return null;
   return (
     <section aria-label={t('home.indices')}>

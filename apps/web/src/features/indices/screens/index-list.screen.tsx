@@ -1,29 +1,18 @@
 import { Skeleton, Tag } from 'antd-mobile';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IndexValueWire } from '@kabuto/contracts/market/fields';
-import { fetchIndices, indicesKeys } from '../api/indices.api.ts';
+import { useLiveIndices } from '../api/indices.api.ts';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { directionArrow, directionOf, signedText } from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
-import { useStreamTopic } from '../../../shared/stream/stream-context.tsx';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** Index list (/gdindex/gdindex): the indices computed from the simulated constituents, live (SPEC §2). */
 export function IndexListScreen() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const indices = useQuery({ queryKey: indicesKeys.list, queryFn: ({ signal }) => fetchIndices(signal) });
-  // Signed in, values arrive on the `indices` topic; after a gap the list is fetched again.
-  useStreamTopic(
-    'indices',
-    (m) => {
-      if (m.type === 'indices') queryClient.setQueryData(indicesKeys.list, m.data);
-    },
-    () => void queryClient.invalidateQueries({ queryKey: indicesKeys.list }),
-  );
+  const indices = useLiveIndices();
 
   return (
     <Page testId="index-list-screen">
