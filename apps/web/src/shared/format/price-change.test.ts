@@ -16,10 +16,10 @@ describe('price changes as a member reads them (UX "Visual language")', () => {
     expect(signedText('0.00')).toBe('0.00');
   });
 
-  it('groups a price by thousands and keeps the tick grid\'s decimals; anything else shows a dash', () => {
-    expect(priceText('12345.5')).toBe('12,345.5');
-    expect(priceText('999')).toBe('999');
-    expect(priceText('1000000')).toBe('1,000,000');
+  it('groups a price by thousands with two decimals, as the lists write it; anything else shows a dash', () => {
+    expect(priceText('12345.5')).toBe('12,345.50');
+    expect(priceText('999')).toBe('999.00');
+    expect(priceText('1000000')).toBe('1,000,000.00');
     expect(priceText('-1234.25')).toBe('-1,234.25');
     expect(priceText(null)).toBe('—');
     expect(priceText('abc')).toBe('—');

@@ -17,10 +17,14 @@ export function signedText(change: string): string {
 
 export const directionArrow: Record<PriceDirection, string> = { up: '▲', down: '▼', flat: '―' };
 
-/** A wire price with comma thousands, its decimals kept as the tick grid gave them ("12345.5" → "12,345.5"). */
+/**
+ * A wire price as the lists write it (SPEC §9 money: comma thousands, two decimals): "12345.5" → "12,345.50".
+ * Worked on the digits, so the detail screen needs no decimal library; prices on the TSE grid never have more
+ * than one decimal, so nothing is cut. Anything that is not a decimal shows a dash.
+ */
 export function priceText(price: string | null | undefined): string {
   if (price === null || price === undefined || !/^-?\d+(\.\d+)?$/.test(price.trim())) return '—';
-  const [whole = '', fraction] = price.trim().split('.');
+  const [whole = '', fraction = ''] = price.trim().split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  return `${grouped}.${fraction.padEnd(2, '0')}`;
 }

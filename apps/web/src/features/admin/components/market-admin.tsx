@@ -7,6 +7,7 @@ import { reasonIssue } from '@kabuto/contracts/formats';
 import { changeStatus, fetchAdminSymbols, fetchLastPrices, marketAdminKeys, type AdminSymbol, type StatusAction } from '../api/market-admin.api.ts';
 import { actionsFor, matchesFilter, type MarketRights, type StatusFilter, type SymbolStatus } from '../market-actions.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
+import { priceText } from '../../../shared/format/price-change.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 
@@ -112,7 +113,7 @@ export function MarketAdmin({ rights }: { rights: MarketRights }) {
                     {s.statusReason && <div data-testid="admin-market-reason-text">{s.statusReason}</div>}
                     {s.statusAt && <div className="restriction-list__meta">{t('admin.market.setLine', { time: jstText(s.statusAt, 'Y-M-D h:m', locale), by: s.statusBy ?? '—' })}</div>}
                   </td>
-                  <td className="num admin-table__amount">{prices.data?.get(s.symbol) ?? '—'}</td>
+                  <td className="num admin-table__amount">{priceText(prices.data?.get(s.symbol))}</td>
                   {mayAct && (
                     <td>
                       <div className="market-admin__actions">

@@ -83,7 +83,7 @@ function StockDetailBody({ detail }: { detail: StockDetail }) {
     ['high', priceText(quote.high)],
     ['low', priceText(quote.low)],
     // In full: the compact Convert filter needs the decimal library, 13 KiB this screen does not otherwise load.
-    ['volume', priceText(String(quote.volume))],
+    ['volume', quote.volume.toLocaleString('en-US')],
     ['turnover', `¥${priceText(quote.turnover)}`],
     ['limitUp', priceText(quote.limitUp)],
     ['limitDown', priceText(quote.limitDown)],
