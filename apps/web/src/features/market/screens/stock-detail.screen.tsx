@@ -110,7 +110,7 @@ function StockDetailBody({ detail }: { detail: StockDetail }) {
           {priceText(quote.last)}
         </p>
         <p className={`stock__change num price--${direction}`} data-testid="stock-change">
-          {directionArrow[direction]} {signedText(quote.change)} ({signedText(quote.changePercent)}%)
+          {directionArrow[direction]} {signedText(priceText(quote.change))} ({signedText(quote.changePercent)}%)
         </p>
       </header>
       <dl className="stock__figures">
