@@ -71,6 +71,9 @@ function BootSplash() {
  * it succeeds; a failure shows a translated retry screen instead of a blank page.
  */
 export async function startApp(root: Root, languageLoading: Promise<LanguageReady>): Promise<void> {
+  // The runtime renders synchronously (preact/compat): drawing the splash in the task that just evaluated every
+  // module would make one long task of both. The static shell is on screen meanwhile, so yield first.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   root.render(<BootSplash />);
 
   let language: LanguageReady;
