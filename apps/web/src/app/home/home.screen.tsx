@@ -9,10 +9,9 @@ import { fetchStockList, marketKeys } from '../../features/market/api/market.api
 import { MarketBanner } from '../../features/market/components/market-banner.tsx';
 import type { RankingSort } from '../../features/market/components/market-address.ts';
 import { QuoteList } from '../../features/market/components/quote-list.tsx';
-import { twoDecimals } from '../../features/market/components/percent-text.ts';
 import { useAssets } from '../../features/funds/api/funds.queries.ts';
 import { useLiveIndices } from '../../features/indices/api/indices.api.ts';
-import { fetchNewsPage } from '../../features/news/api/news.api.ts';
+import { fetchNewsPage, newsKeys } from '../../features/news/api/news.api.ts';
 import { Page } from '../../shared/components/page.tsx';
 import { directionArrow, directionOf, signedText } from '../../shared/format/price-change.ts';
 import { jstText, useLocale } from '../../shared/format/jst.ts';
@@ -108,7 +107,7 @@ function IndexStrip() {
                 <span className="index-chip__name">{index.names[lang]}</span>
                 <span className={`index-chip__value num price--${direction}`}>{index.value}</span>
                 <span className={`index-chip__change num price--${direction}`}>
-                  <span aria-hidden="true">{directionArrow[direction]}</span> {signedText(index.change)} ({signedText(twoDecimals(index.changePercent))}%)
+                  <span aria-hidden="true">{directionArrow[direction]}</span> {signedText(index.change)} ({signedText(index.changePercent)}%)
                 </span>
               </button>
             );
@@ -153,6 +152,21 @@ type HotSort = Extract<RankingSort, 'gainers' | 'turnover'>;
 const hotSorts: readonly HotSort[] = ['gainers', 'turnover'];
 const hotRows = 5;
 
+/** A home section's heading with its "more" link to the full screen. */
+function SectionHead({ id, title, onMore, moreTestId }: { id: string; title: string; onMore: () => void; moreTestId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="home-section__head">
+      <h2 className="home-section__title" id={id}>
+        {title}
+      </h2>
+      <Button className="home-section__more" fill="none" size="small" color="primary" onClick={onMore} data-testid={moreTestId}>
+        {t('home.more')}
+      </Button>
+    </div>
+  );
+}
+
 function HotStocks() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -162,14 +176,7 @@ function HotStocks() {
   const hot = useQuery({ queryKey, queryFn: ({ signal }) => fetchStockList(sort, 1, hotRows, signal) });
   return (
     <section className="home-section" aria-labelledby="home-hot-title" data-testid="home-hot">
-      <div className="home-section__head">
-        <h2 className="home-section__title" id="home-hot-title">
-          {t('home.hotStocks')}
-        </h2>
-        <Button className="home-section__more" fill="none" size="small" color="primary" onClick={() => push(`/market/stockHot/stockList?sort=${sort}`)} data-testid="home-hot-more">
-          {t('home.more')}
-        </Button>
-      </div>
+      <SectionHead id="home-hot-title" title={t('home.hotStocks')} onMore={() => push(`/market/stockHot/stockList?sort=${sort}`)} moreTestId="home-hot-more" />
       <div className="sort-bar" role="group" aria-label={t('home.hotBy')}>
         {hotSorts.map((s) => (
           <button key={s} type="button" className="sort-bar__button" aria-pressed={sort === s} onClick={() => setSort(s)} data-testid={`home-hot-${s}`}>
@@ -197,17 +204,10 @@ const newsRows = 3;
 function LatestNews() {
   const { t } = useTranslation();
   const lang = useLocale();
-  const news = useQuery({ queryKey: ['news/list', lang, 'latest', newsRows], queryFn: ({ signal }) => fetchNewsPage({ lang, page: 1, pageSize: newsRows }, signal) });
+  const news = useQuery({ queryKey: [...newsKeys.list(lang), 'latest', newsRows], queryFn: ({ signal }) => fetchNewsPage({ lang, page: 1, pageSize: newsRows }, signal) });
   return (
     <section className="home-section" aria-labelledby="home-news-title" data-testid="home-news">
-      <div className="home-section__head">
-        <h2 className="home-section__title" id="home-news-title">
-          {t('home.news')}
-        </h2>
-        <Button className="home-section__more" fill="none" size="small" color="primary" onClick={() => push('/home/moreNews')} data-testid="home-news-more">
-          {t('home.more')}
-        </Button>
-      </div>
+      <SectionHead id="home-news-title" title={t('home.news')} onMore={() => push('/home/moreNews')} moreTestId="home-news-more" />
       <ul className="home-news">
         {news.isPending ? (
           <li className="news__loading" aria-busy="true">

@@ -25,6 +25,10 @@ export const directionArrow: Record<PriceDirection, string> = { up: '▲', down:
 export function priceText(price: string | null | undefined): string {
   if (price === null || price === undefined || !/^-?\d+(\.\d+)?$/.test(price.trim())) return '—';
   const [whole = '', fraction = ''] = price.trim().split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${grouped}.${fraction.padEnd(2, '0')}`;
+  return `${groupThousands(whole)}.${fraction.padEnd(2, '0')}`;
+}
+
+/** Digits with comma thousands ("1234567" → "1,234,567"), worked on the string. */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }

@@ -1,4 +1,5 @@
 import type { Lang } from '@kabuto/contracts/fields';
+import { groupThousands } from '../../../shared/format/price-change.ts';
 
 // Units of a large yen figure in a list: 万 / 億 (jp), 萬 / 億 (tw), K / M / B (en).
 const units: Record<Lang, readonly (readonly [digits: number, suffix: string])[]> = {
@@ -33,8 +34,8 @@ export function compactAmount(amount: string, lang: Lang): string {
     if (digits.length <= power) continue;
     const head = digits.slice(0, digits.length - power);
     const tenth = digits.charAt(digits.length - power);
-    const grouped = head.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const grouped = groupThousands(head);
     return `${sign}${head.length >= 3 || tenth === '0' ? grouped : `${grouped}.${tenth}`}${suffix}`;
   }
-  return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+  return `${sign}${groupThousands(digits)}`;
 }

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { QuoteWire } from '@kabuto/contracts/market/fields';
 import { useFlash, useLiveQuote } from './use-live-quote.ts';
 import { compactAmount } from './compact-amount.ts';
-import { twoDecimals } from './percent-text.ts';
 import { directionArrow, directionOf, signedText } from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
 import { formatMoney } from '@kabuto/domain/format/money';
@@ -62,7 +61,7 @@ export function QuoteRow({ quote, onResync, rank, showTurnover = false }: QuoteR
       <span className={`quote-row__change num quote-row__change--${direction}`} data-testid="quote-change">
         <span aria-hidden="true">{directionArrow[direction]}</span>
         <span className="visually-hidden">{t(`quote.direction.${direction}`)}</span>
-        {signedText(twoDecimals(live.changePercent))}%
+        {signedText(live.changePercent)}%
       </span>
     </button>
   );
