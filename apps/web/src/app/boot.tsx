@@ -11,7 +11,18 @@ import type { LanguageReady } from '../i18n/i18n.ts';
 import { LoadFailure } from '../shared/components/load-failure.tsx';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/spec.constants.ts';
 import { withLoadTimeout } from './lazy-screen.tsx';
+import { preloadScreen } from './routes.tsx';
 import bundledLogo from '../assets/kabuto-logo.svg';
+
+/** Lets the browser paint and handle input before the next step of the boot. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The route path of a hash address: `#/market/marketDetail?symbol=7203` → `/market/marketDetail`. */
+export function addressPath(hash: string): string {
+  return hash.replace(/^#/, '').split('?')[0] || '/';
+}
 
 /** A same-origin sheet that failed has no readable rules (Chrome: empty or a SecurityError); Vite never emits an empty one. */
 function loadedSheet(link: HTMLLinkElement, sheet: CSSStyleSheet): boolean {
@@ -73,7 +84,7 @@ function BootSplash() {
 export async function startApp(root: Root, languageLoading: Promise<LanguageReady>): Promise<void> {
   // The runtime renders synchronously (preact/compat): drawing the splash in the task that just evaluated every
   // module would make one long task of both. The static shell is on screen meanwhile, so yield first.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   root.render(<BootSplash />);
 
   let language: LanguageReady;
@@ -90,6 +101,12 @@ export async function startApp(root: Root, languageLoading: Promise<LanguageRead
     root.render(<LoadFailure titleKey="boot.loadFailedTitle" messageKey="notice.chunkFailed" onRetry={() => window.location.reload()} testId="boot-failure" />);
     return;
   }
+
+  // The first screen's chunk (and its catalogue parts, now that the language is known) downloads while the
+  // config call is under way, each in a task of its own, so the app's first render does not also start it.
+  await nextTask();
+  preloadScreen(addressPath(window.location.hash));
+  await nextTask();
 
   const began = performance.now();
   let config: AppConfig;

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType, FunctionComponent, LazyExoticComponent } from 'react';
 import { DotLoading } from 'antd-mobile';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/spec.constants.ts';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
@@ -30,20 +30,32 @@ export function withLoadTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOA
 
 type Loader = () => Promise<ComponentType>;
 
+/** A screen loaded on first render, or earlier through `preload` (the boot starts the first screen's chunk early). */
+export interface LazyScreen extends FunctionComponent {
+  /** Starts loading the chunk now; the render uses this same load. A failure surfaces when the screen renders. */
+  preload(): void;
+}
+
 /** React.lazy per screen, with the 120 s limit, a translated failure message and a retry that loads again. */
-export function lazyScreen(load: Loader): ComponentType {
-  const makeLazy = (): { component: LazyExoticComponent<ComponentType>; failed: boolean } => {
-    const entry = {
+export function lazyScreen(load: Loader): LazyScreen {
+  interface Entry {
+    failed: boolean;
+    start(): Promise<{ default: ComponentType }>;
+    component: LazyExoticComponent<ComponentType>;
+  }
+  const makeLazy = (): Entry => {
+    let loading: Promise<{ default: ComponentType }> | undefined;
+    const entry: Entry = {
       failed: false,
-      component: lazy(() =>
-        withLoadTimeout(load).then(
+      start: () =>
+        (loading ??= withLoadTimeout(load).then(
           (component) => ({ default: component }),
           (error: unknown) => {
             entry.failed = true;
             throw error;
           },
-        ),
-      ),
+        )),
+      component: lazy(() => entry.start()),
     };
     return entry;
   };
@@ -75,5 +87,9 @@ export function lazyScreen(load: Loader): ComponentType {
       </ScreenErrorBoundary>
     );
   }
+  LazyScreen.preload = () => {
+    if (current.failed) current = makeLazy();
+    current.start().catch(() => undefined);
+  };
   return LazyScreen;
 }

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { AppShell } from './app-shell.tsx';
-import { appRoutes, notFoundRoute } from './routes.tsx';
+import { appRoutes, notFoundRoute, startPath } from './routes.tsx';
 import { bindNavigator } from '../shared/navigation/navigation.ts';
 
 /** Lets push/back (HTTP client, native shell) drive the router on screen, so its history keeps `idx` for `canGoBack`. */
@@ -26,7 +26,7 @@ export function AppRouter() {
       <NavigatorBinding />
       <Routes>
         <Route element={<AppShell />}>
-          <Route path="/" element={<Navigate to="/login/start" replace />} />
+          <Route path="/" element={<Navigate to={startPath} replace />} />
           {appRoutes.map(({ path, Screen }) => (
             <Route key={path} path={path} element={<Screen />} />
           ))}

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyScreen } from './lazy-screen.tsx';
+import type { LazyScreen } from './lazy-screen.tsx';
 import { loadCatalogueParts } from '../i18n/i18n.ts';
 import type { CataloguePart } from '../i18n/i18n.ts';
 import type { RouteMeta } from '../shared/navigation/route-meta.ts';
@@ -7,7 +8,7 @@ import type { RouteMeta } from '../shared/navigation/route-meta.ts';
 export interface AppRoute {
   /** The address exactly as SPEC §2 names it. */
   path: string;
-  Screen: ComponentType;
+  Screen: LazyScreen;
   meta: RouteMeta;
 }
 
@@ -15,6 +16,9 @@ export interface AppRoute {
 function withParts(parts: readonly CataloguePart[], load: () => Promise<ComponentType>): () => Promise<ComponentType> {
   return () => Promise.all([load(), loadCatalogueParts(parts)]).then(([Screen]) => Screen);
 }
+
+/** Where the root address leads (SPEC §2). */
+export const startPath = '/login/start';
 
 // SPEC §2 routes built so far. Each entry maps the spec's address to a screen that works.
 export const appRoutes: readonly AppRoute[] = [
@@ -181,6 +185,12 @@ export const notFoundRoute = {
 } as const;
 
 const metaByPath = new Map(appRoutes.map((route) => [route.path, route.meta]));
+
+/** Starts loading the screen at this address (the boot does it while the config call is under way). */
+export function preloadScreen(path: string): void {
+  const target = path === '/' ? startPath : path;
+  (appRoutes.find((route) => route.path === target)?.Screen ?? notFoundRoute.Screen).preload();
+}
 
 export function routeMeta(path: string): RouteMeta | undefined {
   return metaByPath.get(path);

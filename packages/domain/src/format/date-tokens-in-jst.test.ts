@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatDate } from './date.ts';
+import { formatDate, intlPartsAt } from './date.ts';
 
 // 2024-01-01T15:04:05Z is Tuesday 2 January 2024, 00:04:05 in Tokyo (UTC+9).
 const newYearUtc = new Date('2024-01-01T15:04:05.678Z');
@@ -72,4 +72,26 @@ describe('formatDate formats tokens Y M D h m s E in JST by default (SPEC §9)',
       }),
     );
   });
+
+  it('reads fixed-offset zones by arithmetic exactly as Intl does', () => {
+    // JST and UTC wall times come from arithmetic after 1951 (no time-zone data loaded); Intl is the reference.
+    const intlText = (instant: number, timeZone: string) => {
+      const wall = intlPartsAt(instant, timeZone);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)} ${String(wall.weekday)}`;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1952, 0, 1), max: Date.UTC(2200, 0, 1) }), fc.constantFrom('Asia/Tokyo', 'UTC'), (instant, zone) => {
+        const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(formatDate(instant, 'E', zone, 'en'));
+        expect(`${formatDate(instant, 'Y-M-D h:m:s', zone)} ${String(weekday)}`).toBe(intlText(instant, zone));
+      }),
+    );
+  });
+
+  it('keeps the time-zone data for Japan before 1952, when it observed daylight saving', () => {
+    // Summer 1949: Tokyo clocks ran at UTC+10.
+    expect(formatDate('1949-07-01T00:00:00Z', 'Y-M-D h:m')).toBe('1949-07-01 10:00');
+    expect(formatDate('1949-12-01T00:00:00Z', 'Y-M-D h:m')).toBe('1949-12-01 09:00');
+  });
 });
+

@@ -43,7 +43,35 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function partsAt(instant: number, timeZone: string): WallTime & { weekday: number } {
+/**
+ * Zones whose offset is fixed from an instant on: Japan has kept UTC+9 without daylight saving since it last
+ * observed it in September 1951. Their wall time is plain arithmetic, which matters on a phone: the first
+ * Intl.DateTimeFormat with a `timeZone` loads the time-zone data, a long task of its own (issue 7's web budget).
+ * Before `since`, and for every other zone, Intl decides.
+ */
+const FIXED_OFFSETS: Readonly<Record<string, { offsetMs: number; since: number }>> = {
+  'Asia/Tokyo': { offsetMs: 9 * 3_600_000, since: Date.UTC(1952, 0, 1) },
+  UTC: { offsetMs: 0, since: -8.64e15 },
+};
+
+function fixedPartsAt(instant: number, timeZone: string): (WallTime & { weekday: number }) | undefined {
+  const fixed = FIXED_OFFSETS[timeZone];
+  if (fixed === undefined || instant < fixed.since) return undefined;
+  const wall = new Date(instant + fixed.offsetMs);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    millisecond: 0,
+    weekday: wall.getUTCDay(),
+  };
+}
+
+/** The wall time in `timeZone` through Intl (any zone, any date). Exported for the test that holds the fast path to it. */
+export function intlPartsAt(instant: number, timeZone: string): WallTime & { weekday: number } {
   const parts = new Map<string, string>();
   for (const part of formatterFor(timeZone).formatToParts(instant)) parts.set(part.type, part.value);
   const field = (type: string) => Number(parts.get(type));
@@ -57,6 +85,10 @@ function partsAt(instant: number, timeZone: string): WallTime & { weekday: numbe
     millisecond: 0,
     weekday: EN_WEEKDAYS.indexOf(parts.get('weekday') ?? ''),
   };
+}
+
+function partsAt(instant: number, timeZone: string): WallTime & { weekday: number } {
+  return fixedPartsAt(instant, timeZone) ?? intlPartsAt(instant, timeZone);
 }
 
 /** The wall time read as if it were UTC, in epoch ms (years 0–99 are not shifted to 19xx). */
@@ -127,8 +159,8 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /**
  * SPEC §9 date formatter. Every Y, M, D, h, m, s and E in `pattern` is a token and all other
  * characters are copied: Y four-digit year; M, D, h (00–23), m, s two digits; E the weekday name in
- * `locale` (jp 日月火…, tw 日一二…, en Sun Mon…). Fields are read in `timeZone` (JST by default)
- * through Intl, so the result does not depend on the machine's zone. Invalid dates give '';
+ * `locale` (jp 日月火…, tw 日一二…, en Sun Mon…). Fields are read in `timeZone` (JST by default), by
+ * arithmetic for a fixed-offset zone and through Intl otherwise, so the result does not depend on the machine's zone. Invalid dates give '';
  * an unknown time zone is a programming error and throws RangeError.
  */
 export function formatDate(

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { priceText } from '../../../shared/format/price-change.ts';
+import { groupThousands, priceText } from '../../../shared/format/price-change.ts';
 
 interface Level {
   price: string;
@@ -19,7 +19,7 @@ export function DepthLadder({ bids, asks }: { bids: readonly Level[]; asks: read
       <td className="depth__price num">{priceText(level.price)}</td>
       <td className="depth__quantity num">
         <span className={`depth__bar depth__bar--${side}`} style={{ width: `${String(Math.round((level.quantity / largest) * 100))}%` }} aria-hidden="true" />
-        <span className="depth__figure">{level.quantity.toLocaleString('en-US')}</span>
+        <span className="depth__figure">{groupThousands(String(level.quantity))}</span>
       </td>
     </tr>
   );

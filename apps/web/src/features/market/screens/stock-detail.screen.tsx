@@ -20,7 +20,7 @@ import { ApiError } from '../../../shared/api/http-client.ts';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
-import { directionArrow, directionOf, priceText, signedText } from '../../../shared/format/price-change.ts';
+import { directionArrow, directionOf, groupThousands, priceText, signedText } from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
 import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
 import { isSignedIn, useSession } from '../../../shared/session/session.store.ts';
@@ -83,7 +83,7 @@ function StockDetailBody({ detail }: { detail: StockDetail }) {
     ['high', priceText(quote.high)],
     ['low', priceText(quote.low)],
     // In full: the compact Convert filter needs the decimal library, 13 KiB this screen does not otherwise load.
-    ['volume', quote.volume.toLocaleString('en-US')],
+    ['volume', groupThousands(String(quote.volume))],
     ['turnover', `¥${priceText(quote.turnover)}`],
     ['limitUp', priceText(quote.limitUp)],
     ['limitDown', priceText(quote.limitDown)],
