@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { DotLoading } from 'antd-mobile';
 import type { configCall } from '@kabuto/contracts/common/config';
 import { App } from './app.tsx';
 import { api } from '../shared/api/api.ts';
@@ -12,7 +11,6 @@ import { LoadFailure } from '../shared/components/load-failure.tsx';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/spec.constants.ts';
 import { withLoadTimeout } from './lazy-screen.tsx';
 import { preloadScreen } from './routes.tsx';
-import bundledLogo from '../assets/kabuto-logo.svg';
 
 /** Lets the browser paint and handle input before the next step of the boot. */
 function nextTask(): Promise<void> {
@@ -66,27 +64,13 @@ export function applyConfigToDocument(config: AppConfig, doc: Document = documen
 // Checked against the contract in first-screen-calls.test.ts; the first screen must not load zod.
 export const configRef = callRef<typeof configCall>('common/config');
 
-/** The static shell of index.html, drawn by React: same size and place, so the switch neither flickers nor shifts. */
-function BootSplash() {
-  return (
-    <div className="boot-shell" aria-busy="true">
-      <img className="boot-shell__logo" src={bundledLogo} width={160} height={160} alt="Kabuto" />
-      <div className="boot-shell__name">Kabuto</div>
-      <DotLoading color="primary" style={{ fontSize: 32 }} />
-    </div>
-  );
-}
-
 /**
  * SPEC §4 and DESIGN "Front end": the config is fetched first and the app is mounted only after
  * it succeeds; a failure shows a translated retry screen instead of a blank page.
  */
 export async function startApp(root: Root, languageLoading: Promise<LanguageReady>): Promise<void> {
-  // The runtime renders synchronously (preact/compat): drawing the splash in the task that just evaluated every
-  // module would make one long task of both. The static shell is on screen meanwhile, so yield first.
-  await nextTask();
-  root.render(<BootSplash />);
-
+  // The static shell of index.html (logo, name, loading dots) stays on screen until the first render below: drawing
+  // the same splash again through the runtime cost a long task of its own and showed nothing new.
   let language: LanguageReady;
   try {
     language = await languageLoading;
@@ -113,9 +97,14 @@ export async function startApp(root: Root, languageLoading: Promise<LanguageRead
   try {
     config = toAppConfig(await api.call(configRef, { type: 'all' }));
   } catch {
-    root.render(
-      <LoadFailure titleKey="boot.configFailedTitle" messageKey="notice.configFailed" onRetry={() => void startApp(root, languageLoading)} testId="config-failure" />,
+    const failure = (retrying: boolean) => (
+      <LoadFailure titleKey="boot.configFailedTitle" messageKey="notice.configFailed" onRetry={retry} retrying={retrying} testId="config-failure" />
     );
+    function retry() {
+      root.render(failure(true));
+      void startApp(root, languageLoading);
+    }
+    root.render(failure(false));
     return;
   }
   applyConfigToDocument(config);

@@ -7,13 +7,15 @@ interface LoadFailureProps {
   messageKey: string;
   onRetry: () => void;
   testId?: string;
+  /** The retry is under way: the button shows it and takes no second press. */
+  retrying?: boolean;
 }
 
 /**
  * A translated failure message with a retry button (SPEC §8: loading failures). Drawn from code that is
  * already here (no extra chunk), since it shows exactly when downloads fail.
  */
-export function LoadFailure({ titleKey, messageKey, onRetry, testId = 'load-failure' }: LoadFailureProps) {
+export function LoadFailure({ titleKey, messageKey, onRetry, testId = 'load-failure', retrying = false }: LoadFailureProps) {
   const { t } = useTranslation();
   return (
     <div className="load-failure" data-testid={testId} role="alert">
@@ -23,7 +25,7 @@ export function LoadFailure({ titleKey, messageKey, onRetry, testId = 'load-fail
         <h1 className="status-block__title">{t(titleKey)}</h1>
         <p className="status-block__body">{t(messageKey)}</p>
       </div>
-      <Button color="primary" size="large" block onClick={onRetry} data-testid={`${testId}-retry`}>
+      <Button color="primary" size="large" block loading={retrying} onClick={onRetry} data-testid={`${testId}-retry`}>
         {t('common.retry')}
       </Button>
     </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { CandlestickSeries, ColorType, HistogramSeries, createChart } from 'lightweight-charts';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import type { CandleWire } from '@kabuto/contracts/market/fields';
-import { canApplyLive, toChartBar, toChartSeries, toVolumeBar } from './chart-bars.ts';
+import { canApplyLive, initialRange, toChartBar, toChartSeries, toVolumeBar } from './chart-bars.ts';
 
 // The price colours of global.css (--kabuto-rise, --kabuto-fall): the chart paints on a canvas, not with CSS.
 const rise = '#c8321f';
@@ -55,7 +55,9 @@ export default function CandleChart({ candles, live, intraday, label }: CandleCh
     current.price.setData(bars.map((b) => ({ ...b, time: b.time as UTCTimestamp })));
     current.volume.setData(volumes.map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: volumeColour(v.direction) })));
     current.lastTime = bars.at(-1)?.time ?? null;
-    current.api.timeScale().fitContent();
+    const range = initialRange(bars.length);
+    if (range === 'fit') current.api.timeScale().fitContent();
+    else current.api.timeScale().setVisibleLogicalRange(range);
   }, [candles, intraday]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CandleWire } from '@kabuto/contracts/market/fields';
-import { canApplyLive, toChartBar, toChartSeries } from './chart-bars.ts';
+import { VISIBLE_BARS, canApplyLive, initialRange, toChartBar, toChartSeries } from './chart-bars.ts';
 
 const candle = (start: string, open: string, close: string, volume = 100): CandleWire => ({
   start,
@@ -42,4 +42,12 @@ describe('candles as the chart draws them', () => {
     expect(canApplyLive(bar.time, bar)).toBe(true);
     expect(canApplyLive(bar.time + 60, bar)).toBe(false);
   });
+
+  it('shows every bar when they fit a phone, else the latest sixty', () => {
+    expect(initialRange(0)).toBe('fit');
+    expect(initialRange(VISIBLE_BARS)).toBe('fit');
+    expect(initialRange(300)).toEqual({ from: 240, to: 301 });
+    expect(initialRange(VISIBLE_BARS + 1)).toEqual({ from: 1, to: VISIBLE_BARS + 2 });
+  });
 });
+

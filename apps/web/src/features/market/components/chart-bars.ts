@@ -55,3 +55,15 @@ export function toChartSeries(candles: readonly CandleWire[]): { bars: ChartBar[
 export function canApplyLive(lastTime: number | null, bar: ChartBar): boolean {
   return lastTime === null || bar.time >= lastTime;
 }
+
+/** About as many candles as a phone's width shows readably (lightweight-charts' default 6 px per bar on ~390 px). */
+export const VISIBLE_BARS = 60;
+
+/**
+ * What the chart shows first: every bar when they fit, else the latest `VISIBLE_BARS` (the member scrolls back for
+ * the rest), with two bars' room on the right for the live candle. Fitting 300 bars into a phone's width made each
+ * one a pixel wide and drew five times the bars.
+ */
+export function initialRange(count: number): { from: number; to: number } | 'fit' {
+  return count <= VISIBLE_BARS ? 'fit' : { from: count - VISIBLE_BARS, to: count + 1 };
+}
