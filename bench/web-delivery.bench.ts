@@ -206,9 +206,15 @@ async function main(): Promise<number> {
     if (build.status !== 0) return 1;
   }
   const app = appJs();
+  // Same-run baseline: the built index.html without its loader, i.e. the static shell alone (same HTML, inline CSS
+  // and logo; no stylesheet, no script). What Lighthouse gives it is this machine's ceiling at that moment.
+  const baselineFile = join(dist, 'bench-baseline.html');
+  writeFileSync(baselineFile, readFileSync(join(dist, 'index.html'), 'utf8').replace(/\s*<script>[\s\S]*?<\/script>/g, ''));
   const server = await startServer();
   const reports: RouteReport[] = [];
+  const baselineRuns: LighthouseFigures[] = [];
   try {
+    for (let i = 0; i < lighthouseRuns; i += 1) baselineRuns.push(await withRetries(() => lighthouseRun(chromePath, `${server.origin}/bench-baseline.html`)));
     for (const budget of routeBudgets) {
       const url = `${server.origin}/#${budget.path}`;
       const scripts = await scriptsRequested(chromePath, url);
@@ -219,6 +225,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await server.stop();
+    rmSync(baselineFile, { force: true });
   }
 
   const failures: string[] = [];
@@ -228,6 +235,10 @@ async function main(): Promise<number> {
   const lines: string[] = [`web delivery bench — ${new Date().toISOString()} · ${String(cpus().length)} × ${cpus()[0]?.model ?? '?'} · Lighthouse runs per route: ${String(lighthouseRuns)} (median by performance)`, ''];
   lines.push(`whole app: ${String(app.files)} JS files, ${fmt(kib(app.bytes))} KiB, ${fmt(kib(app.gzipBytes))} KiB gzipped (budget ${String(appJsGzipKiB)})`);
   check(kib(app.gzipBytes) <= appJsGzipKiB, `whole app JS ${fmt(kib(app.gzipBytes))} KiB gz > ${String(appJsGzipKiB)}`);
+  const baseline = median(baselineRuns, (r) => r.performance);
+  lines.push('');
+  lines.push(`baseline (the static shell alone, no script): performance ${String(baseline.performance)}, LCP ${String(baseline.lcpMs)} ms, TBT ${String(baseline.tbtMs)} ms`);
+  lines.push(`  all runs: ${baselineRuns.map((r) => `${String(r.performance)}/${String(r.lcpMs)}ms/${String(r.tbtMs)}ms bi ${String(r.benchmarkIndex)}`).join('  ')}`);
   for (const { budget, scripts, jsGzipKiB, lighthouse: lh, runs } of reports) {
     const raw = kib(scripts.reduce((sum, s) => sum + s.bytes, 0));
     const wire = kib(scripts.reduce((sum, s) => sum + s.wireBytes, 0));
@@ -248,7 +259,7 @@ async function main(): Promise<number> {
   lines.push(failures.length === 0 ? 'budgets: all met' : `budgets: ${String(failures.length)} exceeded\n  ${failures.join('\n  ')}`);
   process.stdout.write(lines.join('\n') + '\n');
   mkdirSync(join(root, '.tmp'), { recursive: true });
-  writeFileSync(join(root, '.tmp/bench-web.json'), JSON.stringify({ app, reports }, null, 2));
+  writeFileSync(join(root, '.tmp/bench-web.json'), JSON.stringify({ app, baselineRuns, reports }, null, 2));
   return failures.length === 0 ? 0 : 1;
 }
 
