@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { afterFailedAttempt, attemptLadder, mayAttempt } from './attempt-ladder.ts';
+import { afterClaimedFailure, afterFailedAttempt, attemptLadder, mayAttempt } from './attempt-ladder.ts';
+import type { AttemptState } from './attempt-ladder.ts';
 
 const now = new Date('2026-11-20T01:00:00Z');
 const plus = (s: number) => new Date(now.getTime() + s * 1000);
@@ -44,3 +45,46 @@ describe('the ladder as a property', () => {
     expect(attemptLadder).toEqual({ slowAfter: 3, slowStepSeconds: 30, lockAfter: 5, lockMinutes: 15 });
   });
 });
+
+describe('the ladder when attempts are counted before they are checked (fund PIN, simultaneous guesses)', () => {
+  // The server's protocol: claim (count + 1, refused while waiting or at the threshold), check the hash, then
+  // store the failure. The failures of claimed attempts may land in any order.
+  const claim = (state: AttemptState): number | null => (mayAttempt(state, now) && state.failures < attemptLadder.lockAfter ? ++state.failures : null);
+
+  it('keeps the lock whatever order the claimed failures land in, so no sixth guess is checked', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray([1, 2, 3, 4, 5], { minLength: 5, maxLength: 5 }), (order) => {
+        let state: AttemptState = { failures: 0, lockedUntil: null };
+        const claimed: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          const n = claim(state);
+          if (n !== null) claimed.push(n);
+        }
+        expect(claimed).toEqual([1, 2, 3, 4, 5]);
+        for (const n of order) state = afterClaimedFailure(n, state, now);
+        expect(state.lockedUntil).toEqual(plus(attemptLadder.lockMinutes * 60));
+        expect(claim(state)).toBeNull();
+      }),
+    );
+  });
+
+  it('never clears or shortens a wait another attempt started, and locks only at the threshold', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 4 }), fc.option(fc.integer({ min: 1, max: 3600 })), (n, failures, wait) => {
+        const current = { failures, lockedUntil: wait === null ? null : plus(wait) };
+        const next = afterClaimedFailure(n, current, now);
+        if (current.lockedUntil) expect(next.lockedUntil?.getTime()).toBeGreaterThanOrEqual(current.lockedUntil.getTime());
+        expect(next.locked).toBe(n >= attemptLadder.lockAfter);
+        expect(next.failures).toBe(next.locked ? 0 : failures);
+      }),
+    );
+  });
+
+  it('applies the ladder to the number the attempt was claimed as', () => {
+    const fresh = { failures: 3, lockedUntil: null };
+    expect(afterClaimedFailure(3, fresh, now)).toEqual({ failures: 3, lockedUntil: plus(30), locked: false });
+    expect(afterClaimedFailure(4, { failures: 4, lockedUntil: plus(30) }, now)).toEqual({ failures: 4, lockedUntil: plus(60), locked: false });
+    expect(afterClaimedFailure(1, { failures: 1, lockedUntil: null }, now)).toEqual({ failures: 1, lockedUntil: null, locked: false });
+  });
+});
+

@@ -20,5 +20,21 @@ export function afterFailedAttempt(failures: number, now: Date): AttemptState & 
   return { failures: failed, lockedUntil: null, locked: false };
 }
 
+const later = (a: Date | null, b: Date | null): Date | null => (a === null ? b : b === null || a.getTime() >= b.getTime() ? a : b);
+
+/**
+ * For a ladder that counts each attempt before checking it (the fund PIN): the stored state after the attempt that
+ * was claimed as number `claimed` turned out wrong. Other attempts may have changed the state since the claim, so a
+ * failure only ever adds: it never clears or shortens a wait or lock that another attempt started, and it leaves the
+ * count alone (this attempt was counted when claimed; a lock since then has started the count afresh). Only the
+ * attempt claimed at the lock threshold locks, and starts the count afresh.
+ */
+export function afterClaimedFailure(claimed: number, current: AttemptState, now: Date): AttemptState & { locked: boolean } {
+  const ladder = afterFailedAttempt(Math.max(0, claimed - 1), now);
+  const lockedUntil = later(current.lockedUntil, ladder.lockedUntil);
+  if (ladder.locked) return { failures: 0, lockedUntil, locked: true };
+  return { failures: current.failures, lockedUntil, locked: false };
+}
+
 /** Whether a new attempt may be made at `now`. */
 export const mayAttempt = (state: AttemptState, now: Date): boolean => state.lockedUntil === null || state.lockedUntil.getTime() <= now.getTime();
