@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { afterClaimedFailure, afterFailedAttempt, attemptLadder, mayAttempt } from './attempt-ladder.ts';
+import { afterClaimedFailure, afterFailedAttempt, attemptLadder, claimAttempt, mayAttempt } from './attempt-ladder.ts';
 import type { AttemptState } from './attempt-ladder.ts';
 
 const now = new Date('2026-11-20T01:00:00Z');
@@ -49,7 +49,10 @@ describe('the ladder as a property', () => {
 describe('the ladder when attempts are counted before they are checked (fund PIN, simultaneous guesses)', () => {
   // The server's protocol: claim (count + 1, refused while waiting or at the threshold), check the hash, then
   // store the failure. The failures of claimed attempts may land in any order.
-  const claim = (state: AttemptState): number | null => (mayAttempt(state, now) && state.failures < attemptLadder.lockAfter ? ++state.failures : null);
+  const claim = (state: AttemptState): { attempt: number | null; state: AttemptState } => {
+    const claimed = claimAttempt(state, now);
+    return claimed ? { attempt: claimed.attempt, state: claimed.next } : { attempt: null, state };
+  };
 
   it('keeps the lock whatever order the claimed failures land in, so no sixth guess is checked', () => {
     fc.assert(
@@ -57,13 +60,14 @@ describe('the ladder when attempts are counted before they are checked (fund PIN
         let state: AttemptState = { failures: 0, lockedUntil: null };
         const claimed: number[] = [];
         for (let i = 0; i < 20; i++) {
-          const n = claim(state);
-          if (n !== null) claimed.push(n);
+          const tried = claim(state);
+          state = tried.state;
+          if (tried.attempt !== null) claimed.push(tried.attempt);
         }
         expect(claimed).toEqual([1, 2, 3, 4, 5]);
         for (const n of order) state = afterClaimedFailure(n, state, now);
         expect(state.lockedUntil).toEqual(plus(attemptLadder.lockMinutes * 60));
-        expect(claim(state)).toBeNull();
+        expect(claim(state).attempt).toBeNull();
       }),
     );
   });
@@ -85,6 +89,15 @@ describe('the ladder when attempts are counted before they are checked (fund PIN
     expect(afterClaimedFailure(3, fresh, now)).toEqual({ failures: 3, lockedUntil: plus(30), locked: false });
     expect(afterClaimedFailure(4, { failures: 4, lockedUntil: plus(30) }, now)).toEqual({ failures: 4, lockedUntil: plus(60), locked: false });
     expect(afterClaimedFailure(1, { failures: 1, lockedUntil: null }, now)).toEqual({ failures: 1, lockedUntil: null, locked: false });
+  });
+
+  it('locks as the fifth attempt is counted, so a check that never finishes leaves a lock that ends', () => {
+    const counted = claimAttempt({ failures: 4, lockedUntil: null }, now);
+    expect(counted).toEqual({ attempt: 5, next: { failures: 5, lockedUntil: plus(attemptLadder.lockMinutes * 60) } });
+    // The process died before the failure was stored: refused during the lock, counted afresh after it.
+    const left = counted?.next ?? { failures: 0, lockedUntil: null };
+    expect(claimAttempt(left, plus(60))).toBeNull();
+    expect(claimAttempt(left, plus(attemptLadder.lockMinutes * 60))).toEqual({ attempt: 1, next: { failures: 1, lockedUntil: left.lockedUntil } });
   });
 });
 

@@ -36,5 +36,18 @@ export function afterClaimedFailure(claimed: number, current: AttemptState, now:
   return { failures: current.failures, lockedUntil, locked: false };
 }
 
+/**
+ * For a ladder that counts each attempt before checking it (the fund PIN): refused while a wait or lock runs; else the
+ * attempt's number and the state to store. The attempt that reaches the lock threshold sets the lock at once, so a
+ * check that never finishes (the process died after counting) still leaves a lock that ends; a count left at the
+ * threshold once that lock has run out starts afresh.
+ */
+export function claimAttempt(state: AttemptState, now: Date): { attempt: number; next: AttemptState } | null {
+  if (!mayAttempt(state, now)) return null;
+  const attempt = state.failures >= attemptLadder.lockAfter ? 1 : state.failures + 1;
+  const lockedUntil = attempt >= attemptLadder.lockAfter ? new Date(now.getTime() + attemptLadder.lockMinutes * 60_000) : state.lockedUntil;
+  return { attempt, next: { failures: attempt, lockedUntil } };
+}
+
 /** Whether a new attempt may be made at `now`. */
 export const mayAttempt = (state: AttemptState, now: Date): boolean => state.lockedUntil === null || state.lockedUntil.getTime() <= now.getTime();
