@@ -16,7 +16,9 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { seedOnce } from '../apps/server/src/seed.ts';
 
 // The root resolves an older `ws` (a dev tool's); load the one the server itself uses, so both runs use the same library.
-const { WebSocket, WebSocketServer } = createRequire(new URL('../apps/server/package.json', import.meta.url))('ws') as typeof WsModule;
+const { WebSocket, WebSocketServer } = createRequire(new URL('../apps/server/package.json', import.meta.url))(
+  'ws',
+) as typeof WsModule;
 type WebSocket = WsModule.WebSocket;
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
@@ -110,8 +112,15 @@ async function runClients(): Promise<void> {
 }
 
 // ---------------------------------------------------------------- server side (parent)
-function startClients(env: Record<string, string>): { child: ChildProcess; next: <K extends FromChild['kind']>(kind: K, ms?: number) => Promise<Extract<FromChild, { kind: K }>> } {
-  const child = fork(new URL(import.meta.url).pathname, ['clients'], { env: { ...process.env, ...env }, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+function startClients(env: Record<string, string>): {
+  child: ChildProcess;
+  next: <K extends FromChild['kind']>(kind: K, ms?: number) => Promise<Extract<FromChild, { kind: K }>>;
+} {
+  const child = fork(new URL(import.meta.url).pathname, ['clients'], {
+    env: { ...process.env, ...env },
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   const queue: FromChild[] = [];
   const waiters: ((m: FromChild) => void)[] = [];
   child.on('message', (m: FromChild) => {
@@ -136,18 +145,42 @@ function startClients(env: Record<string, string>): { child: ChildProcess; next:
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface PhaseResult { ms: number; deliveries: number; perSecond: number; gaps: number; p50: number; p99: number; max: number; sample: string[] }
+interface PhaseResult {
+  ms: number;
+  deliveries: number;
+  perSecond: number;
+  gaps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  sample: string[];
+}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-bench-'));
   const db = await openDatabase({ dataDir });
   await migrate(db);
   const seed = await seedOnce(db, { staffPassword: 'Bench12345678' });
-  const built = await buildApp({ db, uploadDir: join(dataDir, 'uploads'), market: { feedIntervalMs: null, backfill: 'onDemand' }, rateLimits: { signIn: { max: 1000, timeWindowMs: 60_000 }, register: { max: 1000, timeWindowMs: 60_000 } } });
+  const built = await buildApp({
+    db,
+    uploadDir: join(dataDir, 'uploads'),
+    market: { feedIntervalMs: null, backfill: 'onDemand' },
+    rateLimits: { signIn: { max: 1000, timeWindowMs: 60_000 }, register: { max: 1000, timeWindowMs: 60_000 } },
+  });
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
   const account = '0812345678';
-  await built.app.inject({ method: 'POST', url: '/api/vue/user/register', payload: { account, password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode: seed.inviteCode, agree: true } });
-  const login = (await built.app.inject({ method: 'POST', url: '/api/vue/user/login', payload: { account, password: 'abcd1234', agree: true } })).json() as { data: { token: string } };
+  await built.app.inject({
+    method: 'POST',
+    url: '/api/vue/user/register',
+    payload: { account, password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode: seed.inviteCode, agree: true },
+  });
+  const login = (
+    await built.app.inject({
+      method: 'POST',
+      url: '/api/vue/user/login',
+      payload: { account, password: 'abcd1234', agree: true },
+    })
+  ).json() as { data: { token: string } };
   const { bus, market } = built.platform;
   const entry = market.snapshot.get(SYMBOL);
   if (!entry) throw new Error('no 7203');
@@ -163,11 +196,27 @@ async function main(): Promise<void> {
     step += 1;
     const now = Date.now();
     const last = toWire(price);
-    const tick = { ...entry.state, seq, at: now, last, volume: entry.state.volume + step * 100, candles: { '1m': [Math.floor(now / 60_000) * 60_000, last, last, last, last, 100, last] } };
-    await bus.publish('kabuto:market', JSON.stringify({ kind: 'ticks', step: 1_000_000 + step, source: 'simulated', ticks: [tick], indices: null }));
+    const tick = {
+      ...entry.state,
+      seq,
+      at: now,
+      last,
+      volume: entry.state.volume + step * 100,
+      candles: { '1m': [Math.floor(now / 60_000) * 60_000, last, last, last, last, 100, last] },
+    };
+    await bus.publish(
+      'kabuto:market',
+      JSON.stringify({ kind: 'ticks', step: 1_000_000 + step, source: 'simulated', ticks: [tick], indices: null }),
+    );
   };
 
-  const phase = async (next: ReturnType<typeof startClients>['next'], child: ChildProcess, count: number, paceMs: number, send: () => Promise<void>): Promise<PhaseResult> => {
+  const phase = async (
+    next: ReturnType<typeof startClients>['next'],
+    child: ChildProcess,
+    count: number,
+    paceMs: number,
+    send: () => Promise<void>,
+  ): Promise<PhaseResult> => {
     child.send({ kind: 'phase', expected: count * CLIENTS } satisfies ToChild);
     await sleep(200);
     const t0 = performance.now();
@@ -177,7 +226,16 @@ async function main(): Promise<void> {
     }
     const done = await next('phaseDone');
     const ms = performance.now() - t0;
-    return { ms, deliveries: done.received, perSecond: done.received / (ms / 1000), gaps: done.gaps, p50: done.p50, p99: done.p99, max: done.max, sample: done.sample };
+    return {
+      ms,
+      deliveries: done.received,
+      perSecond: done.received / (ms / 1000),
+      gaps: done.gaps,
+      p50: done.p50,
+      p99: done.p99,
+      max: done.max,
+      sample: done.sample,
+    };
   };
 
   // The same quote messages through a bare ws server: one JSON string, one send per socket.
@@ -187,17 +245,31 @@ async function main(): Promise<void> {
   let sample: string[] = [];
   let i = 0;
   const broadcast = async (): Promise<void> => {
-    const text = (sample[i % sample.length] as string).replace(/"at":"[^"]*"/, `"at":"${new Date().toISOString()}"`).replace(/"seq":"\d+"/, `"seq":"${entry.state.seq + 1 + i}"`);
+    const text = (sample[i % sample.length] as string)
+      .replace(/"at":"[^"]*"/, `"at":"${new Date().toISOString()}"`)
+      .replace(/"seq":"\d+"/, `"seq":"${entry.state.seq + 1 + i}"`);
     i += 1;
     for (const c of wss.clients) c.send(text);
   };
 
   // Rounds alternate the two servers, so a noisy neighbour on a shared machine hits both alike.
-  const rounds: { streamBurst: PhaseResult; streamPaced: PhaseResult; bareBurst: PhaseResult; barePaced: PhaseResult }[] = [];
+  const rounds: {
+    streamBurst: PhaseResult;
+    streamPaced: PhaseResult;
+    bareBurst: PhaseResult;
+    barePaced: PhaseResult;
+  }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const stream = startClients({ BENCH_URL: `${address.replace('http', 'ws')}/api/vue/stream`, BENCH_MODE: 'stream', BENCH_TOKEN: login.data.token, BENCH_ACCOUNT: account });
+    const stream = startClients({
+      BENCH_URL: `${address.replace('http', 'ws')}/api/vue/stream`,
+      BENCH_MODE: 'stream',
+      BENCH_TOKEN: login.data.token,
+      BENCH_ACCOUNT: account,
+    });
     const ready = await stream.next('ready');
-    process.stdout.write(`round ${round} stream: ${ready.connected} clients signed in and subscribed in ${ready.ms} ms (server has ${built.platform.stream.connections()} sockets)\n`);
+    process.stdout.write(
+      `round ${round} stream: ${ready.connected} clients signed in and subscribed in ${ready.ms} ms (server has ${built.platform.stream.connections()} sockets)\n`,
+    );
     const streamBurst = await phase(stream.next, stream.child, BURST, 0, publishTick);
     const streamPaced = await phase(stream.next, stream.child, PACED, PACE_MS, publishTick);
     sample = streamBurst.sample;
@@ -225,7 +297,8 @@ async function main(): Promise<void> {
   await db.close();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const row = (round: string, name: string, r: PhaseResult) => `| ${round} | ${name} | ${r.deliveries} | ${Math.round(r.ms)} ms | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${r.max} ms | ${r.gaps} |`;
+  const row = (round: string, name: string, r: PhaseResult) =>
+    `| ${round} | ${name} | ${r.deliveries} | ${Math.round(r.ms)} ms | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${r.max} ms | ${r.gaps} |`;
   const ratios = rounds.map((r) => r.streamBurst.perSecond / r.bareBurst.perSecond).sort((a, b) => a - b);
   const lines = [
     `clients ${CLIENTS}, ${ROUNDS} rounds, burst ${BURST} messages, paced ${PACED} messages every ${PACE_MS} ms, ${cpus().length} CPUs, Node ${process.version}`,

@@ -91,7 +91,12 @@ interface ScriptLoad {
 async function scriptsRequested(executablePath: string, url: string): Promise<ScriptLoad[]> {
   const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const pending: Promise<ScriptLoad>[] = [];
     page.on('response', (response) => {
@@ -101,7 +106,13 @@ async function scriptsRequested(executablePath: string, url: string): Promise<Sc
           const body = await response.body();
           const sizes = await response.request().sizes();
           const headers = await response.allHeaders();
-          return { url: response.url(), bytes: body.length, gzipBytes: gzipSize(body), wireBytes: sizes.responseBodySize, encoding: headers['content-encoding'] ?? 'identity' };
+          return {
+            url: response.url(),
+            bytes: body.length,
+            gzipBytes: gzipSize(body),
+            wireBytes: sizes.responseBodySize,
+            encoding: headers['content-encoding'] ?? 'identity',
+          };
         })(),
       );
     });
@@ -136,7 +147,12 @@ function median<T>(items: T[], by: (item: T) => number): T {
 async function lighthouseRun(chromePath: string, url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -146,7 +162,10 @@ async function lighthouseRun(chromePath: string, url: string): Promise<Lighthous
     const lcpElement = JSON.stringify(details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '?';
     const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${ref.id} (${JSON.stringify(lhr.audits[ref.id]?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '?'})`);
+      .map(
+        (ref) =>
+          `${ref.id} (${JSON.stringify(lhr.audits[ref.id]?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '?'})`,
+      );
     return {
       a11yFailures,
       performance: score('performance'),
@@ -198,7 +217,9 @@ function appJs(): { files: number; bytes: number; gzipBytes: number } {
 async function main(): Promise<number> {
   const chromePath = findChromium();
   if (!chromePath) {
-    process.stderr.write(`bench:web needs Debian's Chromium (CHROME_PATH or /usr/bin/chromium): ${chromiumInstallLine}\n`);
+    process.stderr.write(
+      `bench:web needs Debian's Chromium (CHROME_PATH or /usr/bin/chromium): ${chromiumInstallLine}\n`,
+    );
     return 1;
   }
   if (!args.has('--no-build')) {
@@ -209,12 +230,16 @@ async function main(): Promise<number> {
   // Same-run baseline: the built index.html without its loader, i.e. the static shell alone (same HTML, inline CSS
   // and logo; no stylesheet, no script). What Lighthouse gives it is this machine's ceiling at that moment.
   const baselineFile = join(dist, 'bench-baseline.html');
-  writeFileSync(baselineFile, readFileSync(join(dist, 'index.html'), 'utf8').replace(/\s*<script>[\s\S]*?<\/script>/g, ''));
+  writeFileSync(
+    baselineFile,
+    readFileSync(join(dist, 'index.html'), 'utf8').replace(/\s*<script>[\s\S]*?<\/script>/g, ''),
+  );
   const server = await startServer();
   const reports: RouteReport[] = [];
   const baselineRuns: LighthouseFigures[] = [];
   try {
-    for (let i = 0; i < lighthouseRuns; i += 1) baselineRuns.push(await withRetries(() => lighthouseRun(chromePath, `${server.origin}/bench-baseline.html`)));
+    for (let i = 0; i < lighthouseRuns; i += 1)
+      baselineRuns.push(await withRetries(() => lighthouseRun(chromePath, `${server.origin}/bench-baseline.html`)));
     for (const budget of routeBudgets) {
       const url = `${server.origin}/#${budget.path}`;
       const scripts = await scriptsRequested(chromePath, url);
@@ -232,31 +257,57 @@ async function main(): Promise<number> {
   const check = (ok: boolean, what: string) => {
     if (!ok) failures.push(what);
   };
-  const lines: string[] = [`web delivery bench — ${new Date().toISOString()} · ${String(cpus().length)} × ${cpus()[0]?.model ?? '?'} · Lighthouse runs per route: ${String(lighthouseRuns)} (median by performance)`, ''];
-  lines.push(`whole app: ${String(app.files)} JS files, ${fmt(kib(app.bytes))} KiB, ${fmt(kib(app.gzipBytes))} KiB gzipped (budget ${String(appJsGzipKiB)})`);
+  const lines: string[] = [
+    `web delivery bench — ${new Date().toISOString()} · ${String(cpus().length)} × ${cpus()[0]?.model ?? '?'} · Lighthouse runs per route: ${String(lighthouseRuns)} (median by performance)`,
+    '',
+  ];
+  lines.push(
+    `whole app: ${String(app.files)} JS files, ${fmt(kib(app.bytes))} KiB, ${fmt(kib(app.gzipBytes))} KiB gzipped (budget ${String(appJsGzipKiB)})`,
+  );
   check(kib(app.gzipBytes) <= appJsGzipKiB, `whole app JS ${fmt(kib(app.gzipBytes))} KiB gz > ${String(appJsGzipKiB)}`);
   const baseline = median(baselineRuns, (r) => r.performance);
   lines.push('');
-  lines.push(`baseline (the static shell alone, no script): performance ${String(baseline.performance)}, LCP ${String(baseline.lcpMs)} ms, TBT ${String(baseline.tbtMs)} ms`);
-  lines.push(`  all runs: ${baselineRuns.map((r) => `${String(r.performance)}/${String(r.lcpMs)}ms/${String(r.tbtMs)}ms bi ${String(r.benchmarkIndex)}`).join('  ')}`);
+  lines.push(
+    `baseline (the static shell alone, no script): performance ${String(baseline.performance)}, LCP ${String(baseline.lcpMs)} ms, TBT ${String(baseline.tbtMs)} ms`,
+  );
+  lines.push(
+    `  all runs: ${baselineRuns.map((r) => `${String(r.performance)}/${String(r.lcpMs)}ms/${String(r.tbtMs)}ms bi ${String(r.benchmarkIndex)}`).join('  ')}`,
+  );
   for (const { budget, scripts, jsGzipKiB, lighthouse: lh, runs } of reports) {
     const raw = kib(scripts.reduce((sum, s) => sum + s.bytes, 0));
     const wire = kib(scripts.reduce((sum, s) => sum + s.wireBytes, 0));
     const encodings = [...new Set(scripts.map((s) => s.encoding))].join(', ');
     lines.push('');
-    lines.push(`${budget.path}: ${String(scripts.length)} scripts, ${fmt(raw)} KiB, ${fmt(jsGzipKiB)} KiB gzipped (budget ${String(budget.jsGzipKiB)}), ${fmt(wire)} KiB on the wire (${encodings})`);
-    lines.push(`  lighthouse: performance ${String(lh.performance)} (≥ ${String(budget.performance)}), accessibility ${String(lh.accessibility)} (≥ ${String(budget.accessibility)}), LCP ${String(lh.lcpMs)} ms (≤ ${String(budget.lcpMs)}), FCP ${String(lh.fcpMs)} ms, TBT ${String(lh.tbtMs)} ms`);
-    lines.push(`  all runs (performance/accessibility/LCP/TBT, host benchmark index): ${runs.map((r) => `${String(r.performance)}/${String(r.accessibility)}/${String(r.lcpMs)}ms/${String(r.tbtMs)}ms bi ${String(r.benchmarkIndex)}`).join('  ')}`);
+    lines.push(
+      `${budget.path}: ${String(scripts.length)} scripts, ${fmt(raw)} KiB, ${fmt(jsGzipKiB)} KiB gzipped (budget ${String(budget.jsGzipKiB)}), ${fmt(wire)} KiB on the wire (${encodings})`,
+    );
+    lines.push(
+      `  lighthouse: performance ${String(lh.performance)} (≥ ${String(budget.performance)}), accessibility ${String(lh.accessibility)} (≥ ${String(budget.accessibility)}), LCP ${String(lh.lcpMs)} ms (≤ ${String(budget.lcpMs)}), FCP ${String(lh.fcpMs)} ms, TBT ${String(lh.tbtMs)} ms`,
+    );
+    lines.push(
+      `  all runs (performance/accessibility/LCP/TBT, host benchmark index): ${runs.map((r) => `${String(r.performance)}/${String(r.accessibility)}/${String(r.lcpMs)}ms/${String(r.tbtMs)}ms bi ${String(r.benchmarkIndex)}`).join('  ')}`,
+    );
     lines.push(`  LCP element: ${lh.lcpElement}`);
     if (lh.a11yFailures.length > 0) lines.push(`  accessibility audits failing: ${lh.a11yFailures.join(', ')}`);
-    if (args.has('--verbose')) for (const s of scripts) lines.push(`    ${fmt(kib(s.gzipBytes))} KiB gz  ${new URL(s.url).pathname}`);
+    if (args.has('--verbose'))
+      for (const s of scripts) lines.push(`    ${fmt(kib(s.gzipBytes))} KiB gz  ${new URL(s.url).pathname}`);
     check(jsGzipKiB <= budget.jsGzipKiB, `${budget.path}: JS ${fmt(jsGzipKiB)} KiB gz > ${String(budget.jsGzipKiB)}`);
-    check(lh.performance >= budget.performance, `${budget.path}: performance ${String(lh.performance)} < ${String(budget.performance)}`);
-    check(lh.accessibility >= budget.accessibility, `${budget.path}: accessibility ${String(lh.accessibility)} < ${String(budget.accessibility)}`);
+    check(
+      lh.performance >= budget.performance,
+      `${budget.path}: performance ${String(lh.performance)} < ${String(budget.performance)}`,
+    );
+    check(
+      lh.accessibility >= budget.accessibility,
+      `${budget.path}: accessibility ${String(lh.accessibility)} < ${String(budget.accessibility)}`,
+    );
     check(lh.lcpMs <= budget.lcpMs, `${budget.path}: LCP ${String(lh.lcpMs)} ms > ${String(budget.lcpMs)}`);
   }
   lines.push('');
-  lines.push(failures.length === 0 ? 'budgets: all met' : `budgets: ${String(failures.length)} exceeded\n  ${failures.join('\n  ')}`);
+  lines.push(
+    failures.length === 0
+      ? 'budgets: all met'
+      : `budgets: ${String(failures.length)} exceeded\n  ${failures.join('\n  ')}`,
+  );
   process.stdout.write(lines.join('\n') + '\n');
   mkdirSync(join(root, '.tmp'), { recursive: true });
   writeFileSync(join(root, '.tmp/bench-web.json'), JSON.stringify({ app, baselineRuns, reports }, null, 2));

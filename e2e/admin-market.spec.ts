@@ -9,7 +9,15 @@ const delisted = '5741'; // UACJ
 
 /** A member in a browser context of their own, signed in through the sign-in screen. */
 async function memberPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  });
   const page = await context.newPage();
   await signIn(page, account, password);
   return page;
@@ -29,10 +37,20 @@ async function openSection(page: Page, section: 'market' | 'news'): Promise<void
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async ({ request }) => {
-  await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
+  await call(request, 'user/register', {
+    account,
+    password,
+    confirmPassword: password,
+    inviteCode: inviteCode(),
+    agree: true,
+  });
 });
 
-test('staff halt a stock with a reason, a member sees it halted, staff resume it, and delist another after a final warning', async ({ page, browser, baseURL }) => {
+test('staff halt a stock with a reason, a member sees it halted, staff resume it, and delist another after a final warning', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await openSection(page, 'market');
   const rows = page.getByTestId('admin-market-row');
   await expect(rows.first()).toBeVisible();
@@ -67,7 +85,9 @@ test('staff halt a stock with a reason, a member sees it halted, staff resume it
 
   // A member, in a browser of their own, reads the halt and its reason from the market API.
   const member = await memberPage(browser, baseURL);
-  const detail = await call<{ status: string; statusReason: string | null }>(member.request, 'market/detail', { symbol: halted });
+  const detail = await call<{ status: string; statusReason: string | null }>(member.request, 'market/detail', {
+    symbol: halted,
+  });
   expect(detail).toMatchObject({ status: 'halted', statusReason: '重要事実の公表待ち' });
 
   // Staff resume it: the row is trading again, without the reason.
@@ -78,7 +98,10 @@ test('staff halt a stock with a reason, a member sees it halted, staff resume it
   await page.getByTestId('admin-market-filter-all').click();
   await page.getByTestId('admin-market-q').fill(halted);
   await expect(row).toHaveAttribute('data-status', 'listed');
-  expect(await call<{ status: string }>(member.request, 'market/detail', { symbol: halted })).toMatchObject({ status: 'listed', statusReason: null });
+  expect(await call<{ status: string }>(member.request, 'market/detail', { symbol: halted })).toMatchObject({
+    status: 'listed',
+    statusReason: null,
+  });
 
   // Delist another: the reason, then a warning that it is final, then the last button.
   await page.getByTestId('admin-market-q').fill(delisted);
@@ -96,11 +119,17 @@ test('staff halt a stock with a reason, a member sees it halted, staff resume it
   await expect(other.getByRole('button')).toHaveCount(0);
   await noticeGone(page);
   await shot(page, 'admin-market-delisted');
-  expect(await call<{ status: string }>(member.request, 'market/detail', { symbol: delisted })).toMatchObject({ status: 'delisted' });
+  expect(await call<{ status: string }>(member.request, 'market/detail', { symbol: delisted })).toMatchObject({
+    status: 'delisted',
+  });
   await member.context().close();
 });
 
-test('staff withdraw an article they published, and the member’s news list no longer shows it', async ({ page, browser, baseURL }) => {
+test('staff withdraw an article they published, and the member’s news list no longer shows it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const title = `【お知らせ】取り下げ予定の記事 ${String(Date.now()).slice(-5)}`;
   await openSection(page, 'news');
   await page.getByTestId('admin-news-title').fill(title);

@@ -120,7 +120,10 @@ test('a member who sets is_admin and sends is-admin is refused the back office',
   await expect(page.getByTestId('admin-no-access')).toBeVisible();
   await shot(page, 'admin-refused');
 
-  const headers = await page.evaluate(() => ({ token: localStorage.getItem('tokend') ?? '', account: localStorage.getItem('account') ?? '' }));
+  const headers = await page.evaluate(() => ({
+    token: localStorage.getItem('tokend') ?? '',
+    account: localStorage.getItem('account') ?? '',
+  }));
   const res = await page.request.post('/api/vue/admin/auditLog', {
     data: {},
     headers: { ...headers, 'is-admin': '1' },

@@ -4,9 +4,17 @@ import { inviteCode, shot, signIn, staffAccount, staffPassword } from './screens
 // Issue 6 §4: a staff decision reaches the member's open screen over the stream — no reload, no polling.
 const account = `060${String(Date.now()).slice(-7)}`;
 const password = 'live2026x';
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-async function call<T>(request: APIRequestContext, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function call<T>(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await request.post(`/api/vue/${path}`, { data: body, headers });
   const json = (await res.json()) as { status: number; msg: string; data: T };
   if (json.status !== 1) throw new Error(`${path}: ${json.msg}`);
@@ -14,7 +22,13 @@ async function call<T>(request: APIRequestContext, path: string, body: unknown, 
 }
 
 test('a deposit approved by staff shows on the member centre the member has open', async ({ page, request }) => {
-  await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
+  await call(request, 'user/register', {
+    account,
+    password,
+    confirmPassword: password,
+    inviteCode: inviteCode(),
+    agree: true,
+  });
   const { token } = await call<{ token: string }>(request, 'user/login', { account, password, agree: true });
   const member = { token, account };
   const upload = await request.post('/api/vue/upload/image', {
@@ -23,7 +37,12 @@ test('a deposit approved by staff shows on the member centre the member has open
   });
   const receipt = ((await upload.json()) as { data: { id: string } }).data.id;
   const { channels } = await call<{ channels: { id: string }[] }>(request, 'user/deposit/channels', {}, member);
-  const deposit = await call<{ id: string }>(request, 'user/deposit/create', { channelId: channels[0]?.id, amount: '250000', receiptImageId: receipt }, member);
+  const deposit = await call<{ id: string }>(
+    request,
+    'user/deposit/create',
+    { channelId: channels[0]?.id, amount: '250000', receiptImageId: receipt },
+    member,
+  );
 
   // The member signs in and leaves the member centre open.
   await signIn(page, account, password);
@@ -32,8 +51,17 @@ test('a deposit approved by staff shows on the member centre the member has open
   await shot(page, 'live-before-decision');
 
   // Staff approve elsewhere; the open screen updates by itself.
-  const staff = await call<{ token: string }>(request, 'user/login', { account: staffAccount, password: staffPassword(), agree: true });
-  await call(request, 'admin/deposits/decide', { id: deposit.id, decision: 'approve', reason: 'transfer received' }, { token: staff.token, account: staffAccount });
+  const staff = await call<{ token: string }>(request, 'user/login', {
+    account: staffAccount,
+    password: staffPassword(),
+    agree: true,
+  });
+  await call(
+    request,
+    'admin/deposits/decide',
+    { id: deposit.id, decision: 'approve', reason: 'transfer received' },
+    { token: staff.token, account: staffAccount },
+  );
   await expect(page.getByTestId('uc-asset-card')).toContainText('250,000', { timeout: 10_000 });
   await shot(page, 'live-after-decision');
 });

@@ -8,8 +8,17 @@ test.describe.configure({ mode: 'serial' });
 const account = `060${String(Date.now()).slice(-7)}`;
 const password = 'lists2026x';
 
-test('home → search in Japanese → the detail moves and switches chart periods → star → watchlist tab → index list', async ({ page, request }) => {
-  await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
+test('home → search in Japanese → the detail moves and switches chart periods → star → watchlist tab → index list', async ({
+  page,
+  request,
+}) => {
+  await call(request, 'user/register', {
+    account,
+    password,
+    confirmPassword: password,
+    inviteCode: inviteCode(),
+    agree: true,
+  });
   await signIn(page, account, password);
 
   // Home: assets, indices, shortcuts, hot stocks and news, with the bottom menu.

@@ -5,8 +5,17 @@ import { apiCall as call, inviteCode, shot, signIn, staffAccount, staffPassword 
 const account = `050${String(Date.now()).slice(-7)}`;
 const password = 'news2026x';
 
-test('a member opens the news from the member centre and reads a demo article in Japanese', async ({ page, request }) => {
-  await call(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
+test('a member opens the news from the member centre and reads a demo article in Japanese', async ({
+  page,
+  request,
+}) => {
+  await call(request, 'user/register', {
+    account,
+    password,
+    confirmPassword: password,
+    inviteCode: inviteCode(),
+    agree: true,
+  });
   await signIn(page, account, password);
   await page.getByTestId('bottom-nav-member').click();
 
@@ -32,7 +41,9 @@ test('a member opens the news from the member centre and reads a demo article in
   await expect(page).toHaveURL(/#\/home\/moreNews/);
 });
 
-test('the member opens the indices, sees them move, and lists a price-weighted index’s constituents', async ({ page }) => {
+test('the member opens the indices, sees them move, and lists a price-weighted index’s constituents', async ({
+  page,
+}) => {
   await signIn(page, account, password);
   await page.getByTestId('bottom-nav-member').click();
 
@@ -60,7 +71,9 @@ test('staff publish an article in the back office, and the member reads it as pl
   await signIn(page, staffAccount, staffPassword(), /#\/admin/);
   await page.getByTestId('admin-nav-news').click();
   await page.getByTestId('admin-news-title').fill(title);
-  await page.getByTestId('admin-news-body').fill('本日 23 時から 23 時 30 分まで、システムのメンテナンスを行います。\n\n<b>タグは文字のまま表示されます</b>');
+  await page
+    .getByTestId('admin-news-body')
+    .fill('本日 23 時から 23 時 30 分まで、システムのメンテナンスを行います。\n\n<b>タグは文字のまま表示されます</b>');
   await page.getByTestId('admin-news-publish').click();
   const row = page.getByTestId('admin-news-row').filter({ hasText: title });
   await expect(row).toContainText('公開中');

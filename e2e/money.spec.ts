@@ -10,9 +10,11 @@ const password = 'money2026';
 const realName = 'ヤマダ タロウ';
 const pin = '135790';
 // A valid 1×1 PNG, as a phone camera would hand over a (much larger) one.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 const image = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
-
 
 async function staffDecides(page: Page, queue: 'realname' | 'deposits' | 'withdrawals', reason: string) {
   await signIn(page, staffAccount, staffPassword(), /#\/admin/);

@@ -4,7 +4,10 @@ let counter = 0;
 /** Saves a screenshot of what the member sees (the whole page, or only the phone's screen for long lists), numbered in visiting order. */
 export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   counter += 1;
-  await page.screenshot({ path: `e2e/screenshots/${String(counter).padStart(2, '0')}-${name}.png`, fullPage: options.fullPage ?? true });
+  await page.screenshot({
+    path: `e2e/screenshots/${String(counter).padStart(2, '0')}-${name}.png`,
+    fullPage: options.fullPage ?? true,
+  });
 }
 
 export const staffAccount = '9000000001';
@@ -21,7 +24,12 @@ function required(name: string): string {
 export const freshAccount = (): string => `070${String(Date.now()).slice(-7)}`;
 
 /** Signs in through the sign-in screen, as a member would, and waits for the screen it leads to (members: home). */
-export async function signIn(page: Page, who: string, secret: string, landing: RegExp = /#\/home\/index/): Promise<void> {
+export async function signIn(
+  page: Page,
+  who: string,
+  secret: string,
+  landing: RegExp = /#\/home\/index/,
+): Promise<void> {
   await page.goto('/#/login/login');
   await page.reload();
   await page.getByTestId('login-account').fill(who);
@@ -32,7 +40,12 @@ export async function signIn(page: Page, who: string, secret: string, landing: R
 }
 
 /** One API call as the app makes it (SPEC §7: POST, `{status, msg, data}`); a refusal fails the test with its key. */
-export async function apiCall<T>(request: APIRequestContext, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function apiCall<T>(
+  request: APIRequestContext,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await request.post(`/api/vue/${path}`, { data: body, headers });
   const json = (await res.json()) as { status: number; msg: string; data: T };
   if (json.status !== 1) throw new Error(`${path}: ${json.msg}`);

@@ -6,7 +6,13 @@ const account = freshAccount();
 const password = 'detail2026';
 
 test('an unknown code shows an honest missing state with a way to search', async ({ page, request }) => {
-  await apiCall(request, 'user/register', { account, password, confirmPassword: password, inviteCode: inviteCode(), agree: true });
+  await apiCall(request, 'user/register', {
+    account,
+    password,
+    confirmPassword: password,
+    inviteCode: inviteCode(),
+    agree: true,
+  });
   await signIn(page, account, password);
   await page.goto('/#/market/marketDetail?symbol=ZZZZ');
   await expect(page.getByTestId('stock-missing')).toBeVisible();

@@ -12,7 +12,11 @@ const packageOf = (p) => {
   return m ? `${m[1]}/${m[2]}` : null;
 };
 
-const isTestFile = (p) => /\.test\.tsx?$/.test(p) || /-fixtures\.ts$/.test(p) || p.startsWith('apps/server/src/test/') || /\.setup\.ts$/.test(p);
+const isTestFile = (p) =>
+  /\.test\.tsx?$/.test(p) ||
+  /-fixtures\.ts$/.test(p) ||
+  p.startsWith('apps/server/src/test/') ||
+  /\.setup\.ts$/.test(p);
 
 /** The server module of a path (`apps/server/src/funds/x.ts` → `funds`); root files give null. */
 const serverModuleOf = (p) => {
@@ -86,7 +90,8 @@ const boundaries = {
       leavesPackage: "'{{source}}' leaves {{pkg}}: import another workspace package by its name (@kabuto/…).",
       moduleInternal: "'{{source}}' reaches inside the server module '{{module}}': import its public.ts.",
       rootFromModule: "'{{source}}' is the composition root: modules must not import it.",
-      crossFeature: "features/{{from}} must not import features/{{to}} ('{{source}}'): move the shared piece to shared/.",
+      crossFeature:
+        "features/{{from}} must not import features/{{to}} ('{{source}}'): move the shared piece to shared/.",
     },
   },
   create(context) {
@@ -98,7 +103,8 @@ const boundaries = {
       ExportNamedDeclaration: visit,
       ExportAllDeclaration: visit,
       ImportExpression(node) {
-        if (node.source.type === 'Literal' && typeof node.source.value === 'string') check(context, node, node.source.value);
+        if (node.source.type === 'Literal' && typeof node.source.value === 'string')
+          check(context, node, node.source.value);
       },
     };
   },

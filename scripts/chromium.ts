@@ -4,7 +4,9 @@ export const chromiumInstallLine = 'apt-get update && apt-get install -y chromiu
 
 // Debian's Chromium; never a browser downloaded by a test tool.
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
-  const candidates = [env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p));
+  const candidates = [env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string =>
+    Boolean(p),
+  );
   return candidates.find((p) => existsSync(p)) ?? null;
 }
 

@@ -9,7 +9,9 @@ import { chromiumInstallLine, findChromium } from './chromium.ts';
 const chromium = findChromium();
 if (!chromium) {
   if (process.env.E2E_REQUIRED === '1') {
-    process.stderr.write(`E2E_REQUIRED=1 but no Chromium was found (CHROME_PATH or /usr/bin/chromium). Install it: ${chromiumInstallLine}\n`);
+    process.stderr.write(
+      `E2E_REQUIRED=1 but no Chromium was found (CHROME_PATH or /usr/bin/chromium). Install it: ${chromiumInstallLine}\n`,
+    );
     process.exit(1);
   }
   process.stdout.write(`browser tests: skipped — no Chromium found. Install it with: ${chromiumInstallLine}\n`);

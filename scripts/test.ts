@@ -9,7 +9,10 @@ interface Step {
 const steps: Step[] = [
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
-  { name: 'unit and API tests', cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'] },
+  {
+    name: 'unit and API tests',
+    cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
+  },
   { name: 'browser tests', cmd: ['npm', 'run', 'test:e2e'] },
 ];
 
@@ -27,13 +30,20 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 if (existsSync('.tmp/vitest.json')) {
-  const v = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const v = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
 }
 if (existsSync('.tmp/playwright.json')) {
-  const p = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const p = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
   passed += p.stats.expected + p.stats.flaky;
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;

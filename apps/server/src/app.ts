@@ -100,7 +100,14 @@ export interface AppOptions {
 export interface KabutoApp {
   app: FastifyInstance;
   routes: readonly Route[];
-  platform: { bus: Bus; leader: Leader; relay: OutboxRelay; jobs: JobRunner; stream: StreamServer; market: MarketModule };
+  platform: {
+    bus: Bus;
+    leader: Leader;
+    relay: OutboxRelay;
+    jobs: JobRunner;
+    stream: StreamServer;
+    market: MarketModule;
+  };
 }
 
 const envelope = (msg: string) => ({ status: 0, msg, data: null });
@@ -148,8 +155,10 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {
     if (err instanceof Refusal) return reply.code(statusOf(err)).send(envelope(err.key));
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(envelope(errorKeys.request.tooLarge));
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(envelope(errorKeys.request.unsupportedMediaType));
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return reply.code(400).send(envelope(errorKeys.request.invalid));
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.code(415).send(envelope(errorKeys.request.unsupportedMediaType));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+      return reply.code(400).send(envelope(errorKeys.request.invalid));
     req.log.error({ err }, 'unexpected error');
     return reply.code(500).send(envelope(errorKeys.process.busy));
   });
@@ -164,8 +173,24 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
   const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });
   registerPlatformJobs(jobs, opts.db);
-  const market = await startMarket({ db: opts.db, clock, bus, leader, profile: marketProfile, ...(opts.market ? { options: opts.market } : {}), log, info: (msg) => app.log.info(msg) });
-  const stream = await streamServer({ db: opts.db, clock, bus, market: market.snapshot, limits: opts.streamLimits, log });
+  const market = await startMarket({
+    db: opts.db,
+    clock,
+    bus,
+    leader,
+    profile: marketProfile,
+    ...(opts.market ? { options: opts.market } : {}),
+    log,
+    info: (msg) => app.log.info(msg),
+  });
+  const stream = await streamServer({
+    db: opts.db,
+    clock,
+    bus,
+    market: market.snapshot,
+    limits: opts.streamLimits,
+    log,
+  });
   stream.attach(app.server);
   const reviews = reviewsService({
     db: opts.db,
@@ -173,7 +198,16 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     fourEyesThresholdJpy: opts.fourEyesThresholdJpy ?? defaultFourEyesThresholdJpy,
     // The member's open screens learn of the decision through the outbox, committed with it.
     onSettled: (tx, kind, subject, status) =>
-      writeOutbox(tx, { topic: 'member', memberId: subject.memberId, type: kind.eventType, payload: { kind: kind.name, target: subject.target, status } }, clock.now()),
+      writeOutbox(
+        tx,
+        {
+          topic: 'member',
+          memberId: subject.memberId,
+          type: kind.eventType,
+          payload: { kind: kind.name, target: subject.target, status },
+        },
+        clock.now(),
+      ),
     afterCommit: () => void relay.nudge().catch((err: unknown) => log('outbox nudge failed', err)),
   });
   const funds = fundRoutes({
@@ -185,10 +219,24 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     records: recordsService({ db: opts.db, clock, rates }),
     reviews: fundReviewQueries(opts.db, reviews),
   });
-  const routes: Route[] = [...configRoutes(opts.db), ...accountRoutes(accounts), ...auditRoutes(opts.db), ...funds,
-    ...uploadRoutes(uploadService({ db: opts.db, clock, storage: opts.db.kind === 'postgres' ? databaseStorage(opts.db, clock) : folderStorage(opts.uploadDir) })),
+  const routes: Route[] = [
+    ...configRoutes(opts.db),
+    ...accountRoutes(accounts),
+    ...auditRoutes(opts.db),
+    ...funds,
+    ...uploadRoutes(
+      uploadService({
+        db: opts.db,
+        clock,
+        storage: opts.db.kind === 'postgres' ? databaseStorage(opts.db, clock) : folderStorage(opts.uploadDir),
+      }),
+    ),
     ...realNameRoutes(realNameService({ db: opts.db, clock, reviews })),
-    ...reviewRoutes(reviews, { realName: realNameReviewKind, deposits: depositReviewKind, withdrawals: withdrawalReviewKind }),
+    ...reviewRoutes(reviews, {
+      realName: realNameReviewKind,
+      deposits: depositReviewKind,
+      withdrawals: withdrawalReviewKind,
+    }),
     ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
     ...creditRoutes(opts.db),
     ...channelRoutes(channelService({ db: opts.db, clock, marketProfile: opts.marketProfile ?? 'demo' })),
@@ -202,7 +250,12 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     registerRoutes(api, routes, makeAuthenticate(opts.db, clock), limits, idempotencyStore(opts.db, clock));
   });
   app.get(`${apiPrefix}openapi.json`, async () => openapi);
-  await app.register(fastifyStatic, { root: bundledImagesDir, prefix: '/api/images/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: bundledImagesDir,
+    prefix: '/api/images/',
+    decorateReply: false,
+    index: false,
+  });
 
   const webDist = opts.webDist;
   if (webDist && existsSync(webDist)) {

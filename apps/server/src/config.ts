@@ -52,14 +52,16 @@ function yen(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
 
 function backfill(raw: string | undefined): 'background' | 'ondemand' {
   if (raw === undefined || raw === '') return 'background';
-  if (raw !== 'background' && raw !== 'ondemand') throw new Error(`MARKET_BACKFILL must be background or ondemand, got ${raw}`);
+  if (raw !== 'background' && raw !== 'ondemand')
+    throw new Error(`MARKET_BACKFILL must be background or ondemand, got ${raw}`);
   return raw;
 }
 
 /** README "Settings": every environment variable the server reads. */
 export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const profile = env.MARKET_PROFILE ?? 'demo';
   if (profile !== 'demo' && profile !== 'tse') throw new Error(`MARKET_PROFILE must be demo or tse, got ${profile}`);
   return {

@@ -17,21 +17,35 @@ export async function main(): Promise<void> {
   const cfg = readConfig(process.env);
   const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   await migrate(db);
-  const seed = await seedOnce(db, { staffPassword: process.env.SEED_STAFF_PASSWORD || undefined, inviteCode: process.env.SEED_INVITE_CODE || undefined });
+  const seed = await seedOnce(db, {
+    staffPassword: process.env.SEED_STAFF_PASSWORD || undefined,
+    inviteCode: process.env.SEED_INVITE_CODE || undefined,
+  });
   // Scaled mode: Redis holds what every process must share (rate-limit counters, and the bus below).
   const redis = cfg.redisUrl ? new Redis(cfg.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined;
   // Scaled mode: events cross processes on Redis; one process at a time leads (PostgreSQL advisory lock).
   const bus = cfg.redisUrl ? redisBus(cfg.redisUrl, cfg.redisNamespace) : memoryBus();
   const leader = cfg.databaseUrl
-    ? advisoryLockLeader({ connectionString: cfg.databaseUrl, log: (msg) => process.stdout.write(`${JSON.stringify({ msg, pid: process.pid, time: Date.now() })}\n`) })
+    ? advisoryLockLeader({
+        connectionString: cfg.databaseUrl,
+        log: (msg) => process.stdout.write(`${JSON.stringify({ msg, pid: process.pid, time: Date.now() })}\n`),
+      })
     : soleLeader();
-  const { app } = await buildApp({ db, webDist, redis, redisNamespace: cfg.redisNamespace, uploadDir: join(cfg.dataDir, 'uploads'), marketProfile: cfg.marketProfile,
+  const { app } = await buildApp({
+    db,
+    webDist,
+    redis,
+    redisNamespace: cfg.redisNamespace,
+    uploadDir: join(cfg.dataDir, 'uploads'),
+    marketProfile: cfg.marketProfile,
     fourEyesThresholdJpy: cfg.fourEyesThresholdJpy,
     market: {
       feedIntervalMs: cfg.marketFeedIntervalMs,
       backfill: cfg.marketBackfill === 'ondemand' ? 'onDemand' : 'background',
       // The recording is read (and checked line by line) before serving, so a bad file stops the start.
-      ...(cfg.marketReplayFile ? { replay: { ticks: await readRecordedTicks(cfg.marketReplayFile), speed: cfg.marketReplaySpeed, loop: true } } : {}),
+      ...(cfg.marketReplayFile
+        ? { replay: { ticks: await readRecordedTicks(cfg.marketReplayFile), speed: cfg.marketReplaySpeed, loop: true } }
+        : {}),
     },
     bus,
     leader,

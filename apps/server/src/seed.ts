@@ -27,7 +27,10 @@ function randomPassword(length = 16): string {
 
 /** Seeds once: settings, one demo invitation code, one admin whose random password is returned once. */
 /** staffPassword and inviteCode may be given by scripted set-ups (the browser tests); otherwise both are random. */
-export async function seedOnce(db: Database, opts: { staffPassword?: string | undefined; inviteCode?: string | undefined; now?: Date } = {}): Promise<SeedResult> {
+export async function seedOnce(
+  db: Database,
+  opts: { staffPassword?: string | undefined; inviteCode?: string | undefined; now?: Date } = {},
+): Promise<SeedResult> {
   // Issue 7: the market universe and demo news are seeded on their own, so a database seeded before them gets them too.
   const now = opts.now ?? new Date();
   await db.transaction(async (tx) => {
@@ -52,13 +55,19 @@ export async function seedOnce(db: Database, opts: { staffPassword?: string | un
     for (const [name, value] of settings) {
       await tx.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, value]);
     }
-    await tx.query(`INSERT INTO invitation_codes (code, note) VALUES ($1, 'demo code created at first start')`, [inviteCode]);
+    await tx.query(`INSERT INTO invitation_codes (code, note) VALUES ($1, 'demo code created at first start')`, [
+      inviteCode,
+    ]);
     // A segregated client-money account in the firm's name; staff edit channels and limits in the back office.
     await tx.query(
       `INSERT INTO deposit_channels (name, bank_name, branch_name, account_type, account_number, account_holder, currency, min_amount, max_amount, window_rule)
        VALUES ('Bank transfer (segregated client money)', 'Kabuto Demo Trust Bank', 'Head Office (001)', 'ordinary', '1234567', 'Kabuto Securities Client Money Trust', 'JPY', 1000, 10000000, 'profile')`,
     );
-    const limits: [string, string][] = [['withdraw.min', '1000'], ['withdraw.max', '5000000'], ['withdraw.windowRule', 'profile']];
+    const limits: [string, string][] = [
+      ['withdraw.min', '1000'],
+      ['withdraw.max', '5000000'],
+      ['withdraw.windowRule', 'profile'],
+    ];
     for (const [name, value] of limits) {
       await tx.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, value]);
     }

@@ -23,7 +23,22 @@ describe('server settings from the environment', () => {
   });
 
   it('reads every variable', () => {
-    const env = { PORT: '9000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://db/kabuto', REDIS_URL: 'redis://r:6379', MARKET_PROFILE: 'tse', DATA_DIR: '/var/lib/kabuto', LOG_LEVEL: 'warn', SIGN_IN_LIMIT_PER_MINUTE: '30', REGISTER_LIMIT_PER_MINUTE: '7', FOUR_EYES_THRESHOLD_JPY: '500000', MARKET_FEED_INTERVAL_MS: '250', MARKET_BACKFILL: 'ondemand', MARKET_REPLAY_FILE: 'ticks.jsonl', MARKET_REPLAY_SPEED: '60' };
+    const env = {
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://db/kabuto',
+      REDIS_URL: 'redis://r:6379',
+      MARKET_PROFILE: 'tse',
+      DATA_DIR: '/var/lib/kabuto',
+      LOG_LEVEL: 'warn',
+      SIGN_IN_LIMIT_PER_MINUTE: '30',
+      REGISTER_LIMIT_PER_MINUTE: '7',
+      FOUR_EYES_THRESHOLD_JPY: '500000',
+      MARKET_FEED_INTERVAL_MS: '250',
+      MARKET_BACKFILL: 'ondemand',
+      MARKET_REPLAY_FILE: 'ticks.jsonl',
+      MARKET_REPLAY_SPEED: '60',
+    };
     expect(readConfig(env, '/srv/kabuto')).toEqual({
       port: 9000,
       host: '0.0.0.0',
@@ -45,12 +60,17 @@ describe('server settings from the environment', () => {
 
   it('keeps deployments on one Redis apart: by REDIS_NAMESPACE, else by database name', () => {
     expect(readConfig({ DATABASE_URL: 'postgres://db:5432/kabuto_staging' }).redisNamespace).toBe('kabuto_staging');
-    expect(readConfig({ DATABASE_URL: 'postgres://db:5432/kabuto_staging', REDIS_NAMESPACE: 'blue' }).redisNamespace).toBe('blue');
+    expect(
+      readConfig({ DATABASE_URL: 'postgres://db:5432/kabuto_staging', REDIS_NAMESPACE: 'blue' }).redisNamespace,
+    ).toBe('blue');
     expect(readConfig({ DATABASE_URL: 'postgres://db:5432' }).redisNamespace).toBe('kabuto');
   });
 
   it('treats empty DATABASE_URL and REDIS_URL as unset', () => {
-    expect(readConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
+    expect(readConfig({ DATABASE_URL: '', REDIS_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+    });
   });
 
   it.each(['abc', '-1', '65536', '80.5'])('refuses PORT=%s', (port) => {

@@ -2,7 +2,12 @@ import type { z } from 'zod';
 import type { CallPolicy } from './policy.ts';
 
 // One call = its path under /api/vue/, who may make it, and the request and response schemas (STYLE §5).
-export interface CallContract<Req extends z.ZodType, Res extends z.ZodType, P extends CallPolicy = CallPolicy, Path extends string = string> {
+export interface CallContract<
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  P extends CallPolicy = CallPolicy,
+  Path extends string = string,
+> {
   /** Kept as its literal type, so a client's `callRef` to it cannot name another path (apps/web/src/shared/api/call-ref.ts). */
   path: Path;
   policy: P;
@@ -11,9 +16,12 @@ export interface CallContract<Req extends z.ZodType, Res extends z.ZodType, P ex
   summary: string;
 }
 
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType, P extends CallPolicy, const Path extends string>(
-  c: CallContract<Req, Res, P, Path>,
-): CallContract<Req, Res, P, Path> {
+export function defineCall<
+  Req extends z.ZodType,
+  Res extends z.ZodType,
+  P extends CallPolicy,
+  const Path extends string,
+>(c: CallContract<Req, Res, P, Path>): CallContract<Req, Res, P, Path> {
   return c;
 }
 

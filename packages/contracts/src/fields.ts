@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { errorKeys } from './errors.ts';
-import { accountPattern, amountPattern, currencyCodes, newPasswordPattern, passwordMaxLength, reasonLength, restrictionKinds, staffRoles } from './formats.ts';
+import {
+  accountPattern,
+  amountPattern,
+  currencyCodes,
+  newPasswordPattern,
+  passwordMaxLength,
+  reasonLength,
+  restrictionKinds,
+  staffRoles,
+} from './formats.ts';
 
 export { currencyCodes, restrictionKinds, staffRoles };
 
@@ -57,7 +66,11 @@ export const reasonField = z
   .trim()
   .min(reasonLength.min, { error: errorKeys.admin.reasonRequired })
   .max(reasonLength.max, { error: errorKeys.request.invalid });
-export const idField = z.string().trim().min(1, { error: errorKeys.request.invalid }).max(64, { error: errorKeys.request.invalid });
+export const idField = z
+  .string()
+  .trim()
+  .min(1, { error: errorKeys.request.invalid })
+  .max(64, { error: errorKeys.request.invalid });
 export const pageFields = {
   page: z.number().int().min(1).max(100000).default(1),
   pageSize: z.number().int().min(1).max(100).default(20),

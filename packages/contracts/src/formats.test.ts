@@ -34,7 +34,20 @@ const near = fc.oneof(
   fc.stringMatching(/^[A-Z]{3,5}0[A-Z0-9]{5,7}$/),
   fc.stringMatching(/^[a-z.]{1,6}@[a-z]{1,4}$/),
   fc.string({ minLength: 60, maxLength: 140 }),
-  fc.constantFrom('', ' ', '0', '0.00', '0.01', '1', '0901234567', 'abc12345', 'ABCD0123456', 'a@bank', 'x'.repeat(501), ` ${'y'.repeat(64)} `),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '0.00',
+    '0.01',
+    '1',
+    '0901234567',
+    'abc12345',
+    'ABCD0123456',
+    'a@bank',
+    'x'.repeat(501),
+    ` ${'y'.repeat(64)} `,
+  ),
 );
 
 describe('field formats the screens check agree with the schemas the server checks', () => {
@@ -47,9 +60,12 @@ describe('field formats the screens check agree with the schemas the server chec
   ];
   for (const [name, issue, schema] of pairs) {
     it(`${name}: the same first message key for every value`, () => {
-      fc.assert(fc.property(near, (value) => {
+      fc.assert(
+        fc.property(near, (value) => {
           expect(issue(value)).toBe(schemaIssue(schema, value));
-        }), { numRuns: 2000 });
+        }),
+        { numRuns: 2000 },
+      );
     });
   }
 
@@ -74,12 +90,25 @@ describe('field formats the screens check agree with the schemas the server chec
   });
 
   it('a deposit channel draft: valid for the screen exactly when valid for the server', () => {
-    const valid = { name: 'Main', bankName: 'Kabuto Bank', branchName: 'Head', accountType: 'ordinary', accountNumber: '1234567', accountHolder: 'Kabuto KK', min: '1000', max: '100000' };
+    const valid = {
+      name: 'Main',
+      bankName: 'Kabuto Bank',
+      branchName: 'Head',
+      accountType: 'ordinary',
+      accountNumber: '1234567',
+      accountHolder: 'Kabuto KK',
+      min: '1000',
+      max: '100000',
+    };
     const field = fc.constantFrom(...(Object.keys(valid) as (keyof typeof valid)[]));
     fc.assert(
       fc.property(field, near, (key, value) => {
         const draft = { ...valid, [key]: value };
-        const server = adminChannelSaveCall.request.safeParse({ ...draft, windowRule: 'profile', active: true }).success;
+        const server = adminChannelSaveCall.request.safeParse({
+          ...draft,
+          windowRule: 'profile',
+          active: true,
+        }).success;
         expect(depositChannelIssue(draft) === null).toBe(server);
       }),
       { numRuns: 3000 },

@@ -14,4 +14,5 @@ export const memberCall: MemberPolicy = { kind: 'member' };
 export const staffCall = (...roles: StaffRoleName[]): StaffPolicy => ({ kind: 'staff', roles });
 
 /** Whether a staff role may make a call with this policy. */
-export const roleMay = (policy: CallPolicy, role: StaffRoleName): boolean => policy.kind === 'staff' && policy.roles.includes(role);
+export const roleMay = (policy: CallPolicy, role: StaffRoleName): boolean =>
+  policy.kind === 'staff' && policy.roles.includes(role);

@@ -29,16 +29,29 @@ const refKey = (ref: AccountRef, currency: Currency): string =>
 
 async function accountId(sql: Sql, ref: AccountRef, currency: Currency): Promise<string> {
   if ('house' in ref) {
-    await sql.query(`INSERT INTO ledger_accounts (house, currency) VALUES ($1, $2) ON CONFLICT (house, currency) WHERE house IS NOT NULL DO NOTHING`, [ref.house, currency]);
-    return (await one<{ id: string }>(sql, `SELECT id::text AS id FROM ledger_accounts WHERE house = $1 AND currency = $2`, [ref.house, currency])).id;
+    await sql.query(
+      `INSERT INTO ledger_accounts (house, currency) VALUES ($1, $2) ON CONFLICT (house, currency) WHERE house IS NOT NULL DO NOTHING`,
+      [ref.house, currency],
+    );
+    return (
+      await one<{ id: string }>(sql, `SELECT id::text AS id FROM ledger_accounts WHERE house = $1 AND currency = $2`, [
+        ref.house,
+        currency,
+      ])
+    ).id;
   }
   await sql.query(
     `INSERT INTO ledger_accounts (member_id, book, currency) VALUES ($1, $2, $3) ON CONFLICT (member_id, book, currency) WHERE member_id IS NOT NULL DO NOTHING`,
     [ref.member, ref.book, currency],
   );
-  return (await one<{ id: string }>(sql, `SELECT id::text AS id FROM ledger_accounts WHERE member_id = $1 AND book = $2 AND currency = $3`, [ref.member, ref.book, currency])).id;
+  return (
+    await one<{ id: string }>(
+      sql,
+      `SELECT id::text AS id FROM ledger_accounts WHERE member_id = $1 AND book = $2 AND currency = $3`,
+      [ref.member, ref.book, currency],
+    )
+  ).id;
 }
-
 
 /**
  * Writes one balanced journal entry and moves the balances it names, inside the caller's
@@ -75,8 +88,13 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
   await sql.query(`SELECT id FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ordered]);
   // Entry ids are drawn first, so every posting can name its entry in the same statement.
   const entryIds = (
-    await sql.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::text AS id FROM generate_series(1, $1::int)`, [entries.length])
-  ).map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    await sql.query<{ id: string }>(
+      `SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::text AS id FROM generate_series(1, $1::int)`,
+      [entries.length],
+    )
+  )
+    .map((r) => r.id)
+    .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   await sql.query(
     `INSERT INTO journal_entries (id, kind, reason, ref_type, ref_id, request_id, created_at) OVERRIDING SYSTEM VALUE
      SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])`,
@@ -90,10 +108,22 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
       entries.map((e) => e.at.toISOString()),
     ],
   );
-  const postings = entries.flatMap((e, i) => e.lines.map((line) => ({ entry: entryIds[i] as string, account: ids.get(refKey(line.account, line.currency)) as string, currency: line.currency, amount: toWire(line.amount) })));
+  const postings = entries.flatMap((e, i) =>
+    e.lines.map((line) => ({
+      entry: entryIds[i] as string,
+      account: ids.get(refKey(line.account, line.currency)) as string,
+      currency: line.currency,
+      amount: toWire(line.amount),
+    })),
+  );
   await sql.query(
     `INSERT INTO postings (entry_id, account_id, currency, amount) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::numeric[])`,
-    [postings.map((p) => p.entry), postings.map((p) => p.account), postings.map((p) => p.currency), postings.map((p) => p.amount)],
+    [
+      postings.map((p) => p.entry),
+      postings.map((p) => p.account),
+      postings.map((p) => p.currency),
+      postings.map((p) => p.amount),
+    ],
   );
   const moved = ordered.filter((id) => !(deltas.get(id) as Decimal).isZero());
   // Marks this transaction as posting, so the balance guard (migration 004) lets these updates through.
@@ -127,7 +157,13 @@ export async function reconcile(sql: Sql): Promise<ReconciliationReport> {
   const unbalancedEntries = await sql.query<{ entryId: string; currency: string; sum: string }>(
     `SELECT entry_id::text AS "entryId", currency, sum(amount)::text AS sum FROM postings GROUP BY entry_id, currency HAVING sum(amount) <> 0 ORDER BY entry_id`,
   );
-  const balanceDifferences = await sql.query<{ accountId: string; owner: string; currency: string; stored: string; fromJournal: string }>(
+  const balanceDifferences = await sql.query<{
+    accountId: string;
+    owner: string;
+    currency: string;
+    stored: string;
+    fromJournal: string;
+  }>(
     `SELECT a.id::text AS "accountId", coalesce(a.member_id::text || ':' || a.book, 'house:' || a.house) AS owner, a.currency,
             a.balance::text AS stored, coalesce(sum(p.amount), 0)::text AS "fromJournal"
        FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id

@@ -10,7 +10,9 @@ function violation(err: unknown, code: string, constraint?: string): boolean {
 }
 
 /** A unique index refused the row (optionally: this index). */
-export const isUniqueViolation = (err: unknown, constraint?: string): boolean => violation(err, sqlState.unique, constraint);
+export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
+  violation(err, sqlState.unique, constraint);
 
 /** A CHECK constraint refused the row (optionally: this constraint). */
-export const isCheckViolation = (err: unknown, constraint?: string): boolean => violation(err, sqlState.check, constraint);
+export const isCheckViolation = (err: unknown, constraint?: string): boolean =>
+  violation(err, sqlState.check, constraint);

@@ -8,7 +8,11 @@ export async function one<Row extends object>(sql: Sql, text: string, params: re
 }
 
 /** The query's first row, or null. */
-export async function maybeOne<Row extends object>(sql: Sql, text: string, params: readonly SqlParam[] = []): Promise<Row | null> {
+export async function maybeOne<Row extends object>(
+  sql: Sql,
+  text: string,
+  params: readonly SqlParam[] = [],
+): Promise<Row | null> {
   const [row] = await sql.query<Row>(text, params);
   return row ?? null;
 }

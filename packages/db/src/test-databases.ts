@@ -13,7 +13,10 @@ import { openPostgres } from './postgres.ts';
  */
 export function testDatabaseKinds(env: NodeJS.ProcessEnv = process.env): Database['kind'][] {
   if (env.TEST_DATABASE_URL) return ['pglite', 'postgres'];
-  if (env.TEST_DATABASE_REQUIRED === '1') throw new Error('TEST_DATABASE_REQUIRED=1 but TEST_DATABASE_URL is not set: the PostgreSQL run of the suite would be lost');
+  if (env.TEST_DATABASE_REQUIRED === '1')
+    throw new Error(
+      'TEST_DATABASE_REQUIRED=1 but TEST_DATABASE_URL is not set: the PostgreSQL run of the suite would be lost',
+    );
   return ['pglite'];
 }
 
@@ -22,7 +25,10 @@ export async function openTestDatabase(kind: Database['kind']): Promise<{ db: Da
   if (kind === 'pglite') {
     // Copy the migrated template made once per run (pglite-template.setup.ts); without it, build from scratch.
     const template = process.env.KABUTO_PGLITE_TEMPLATE;
-    const db = template && existsSync(template) ? await openPglite(undefined, new Blob([await readFile(template)])) : await openPglite();
+    const db =
+      template && existsSync(template)
+        ? await openPglite(undefined, new Blob([await readFile(template)]))
+        : await openPglite();
     await migrate(db);
     return { db, drop: () => db.close() };
   }

@@ -6,5 +6,14 @@ export const isCurrency = (value: string): value is Currency => (currencies as r
 
 /** Minor-unit decimals used when an amount in the currency is rounded (ISO 4217 practice). */
 export const currencyDecimals: Record<Currency, number> = {
-  JPY: 0, USD: 2, CNY: 2, TWD: 2, HKD: 2, MYR: 2, THB: 2, VND: 0, KRW: 0, INR: 2,
+  JPY: 0,
+  USD: 2,
+  CNY: 2,
+  TWD: 2,
+  HKD: 2,
+  MYR: 2,
+  THB: 2,
+  VND: 0,
+  KRW: 0,
+  INR: 2,
 };

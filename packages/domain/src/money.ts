@@ -26,9 +26,7 @@ export const MAX_FRACTION_DIGITS = 18;
  * No plus sign, no exponent, no whitespace, no thousands separators, no bare `.5` or `5.`.
  * Exported so request schemas can state the same grammar.
  */
-export const DECIMAL_PATTERN = new RegExp(
-  `^-?\\d{1,${MAX_INTEGER_DIGITS}}(\\.\\d{1,${MAX_FRACTION_DIGITS}})?$`,
-);
+export const DECIMAL_PATTERN = new RegExp(`^-?\\d{1,${MAX_INTEGER_DIGITS}}(\\.\\d{1,${MAX_FRACTION_DIGITS}})?$`);
 
 /** Thrown when a value is not a finite decimal in the wire grammar. */
 export class InvalidAmountError extends Error {

@@ -31,7 +31,9 @@ describe('recorded ticks', () => {
     const bad = `${recording}\n{"symbol":"7203","price":2900,"volume":100,"at":"2026-11-20T00:00:03Z"}`;
     expect(() => parseRecordedTicks(bad)).toThrow(RecordedTickError);
     expect(() => parseRecordedTicks(bad)).toThrow(/line 5/);
-    expect(() => parseRecordedTicks('{"symbol":"7203","price":"1e3","volume":1,"at":"2026-11-20T00:00:00Z"}')).toThrow(/line 1/);
+    expect(() => parseRecordedTicks('{"symbol":"7203","price":"1e3","volume":1,"at":"2026-11-20T00:00:00Z"}')).toThrow(
+      /line 1/,
+    );
     expect(() => parseRecordedTicks('not json')).toThrow(/line 1: not JSON/);
   });
 
@@ -86,7 +88,10 @@ describe('replay feed', () => {
 
   it('caps long gaps and can loop', () => {
     const ticks = parseRecordedTicks(
-      ['{"symbol":"A","price":"1","volume":100,"at":"2026-11-20T06:29:00Z"}', '{"symbol":"A","price":"2","volume":100,"at":"2026-11-24T00:00:00Z"}'].join('\n'),
+      [
+        '{"symbol":"A","price":"1","volume":100,"at":"2026-11-20T06:29:00Z"}',
+        '{"symbol":"A","price":"2","volume":100,"at":"2026-11-24T00:00:00Z"}',
+      ].join('\n'),
     );
     const feed = replayFeed({ ticks, maxGapMs: 500, loop: true });
     const seen: string[] = [];
@@ -103,7 +108,12 @@ describe('replay feed', () => {
 describe('simulated feed', () => {
   it('steps the simulator on its timer and marks every tick as simulated', () => {
     let clock = new Date('2026-11-20T00:00:00Z');
-    const simulator = createSimulator({ seed: 4, companies: [{ code: '7203', tickTable: 'topix500', basePrice: '2900' }], now: clock, activity: 1 });
+    const simulator = createSimulator({
+      seed: 4,
+      companies: [{ code: '7203', tickTable: 'topix500', basePrice: '2900' }],
+      now: clock,
+      activity: 1,
+    });
     const feed = simulatedFeed({ simulator, intervalMs: 1000, now: () => clock });
     const seen: FeedTick[] = [];
     feed.subscribe((tick) => seen.push(tick));

@@ -73,18 +73,23 @@ export class RecordedTickError extends Error {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One recorded tick from its JSON object; turnover defaults to price × volume. */
 function toTick(value: unknown, line: number): MarketTick {
   if (!isRecord(value)) throw new RecordedTickError(line, 'not an object');
   const { symbol, price, volume, turnover, at } = value;
   if (typeof symbol !== 'string' || symbol === '') throw new RecordedTickError(line, 'symbol missing');
-  if (typeof price !== 'string' || !money(price).gt(0)) throw new RecordedTickError(line, 'price must be a positive decimal string');
-  if (typeof volume !== 'number' || !Number.isSafeInteger(volume) || volume < 0) throw new RecordedTickError(line, 'volume must be a whole number of shares');
-  if (turnover !== undefined && typeof turnover !== 'string') throw new RecordedTickError(line, 'turnover must be a decimal string');
+  if (typeof price !== 'string' || !money(price).gt(0))
+    throw new RecordedTickError(line, 'price must be a positive decimal string');
+  if (typeof volume !== 'number' || !Number.isSafeInteger(volume) || volume < 0)
+    throw new RecordedTickError(line, 'volume must be a whole number of shares');
+  if (turnover !== undefined && typeof turnover !== 'string')
+    throw new RecordedTickError(line, 'turnover must be a decimal string');
   const instant = typeof at === 'string' ? new Date(at) : null;
-  if (instant === null || Number.isNaN(instant.getTime())) throw new RecordedTickError(line, 'at must be an ISO instant');
+  if (instant === null || Number.isNaN(instant.getTime()))
+    throw new RecordedTickError(line, 'at must be an ISO instant');
   return {
     symbol,
     price: toWire(money(price)),
@@ -135,7 +140,10 @@ export interface ReplayFeedOptions {
 export function replayFeed(options: ReplayFeedOptions): Feed {
   const hub = createHub('replay');
   const recorded = typeof options.ticks === 'string' ? parseRecordedTicks(options.ticks) : [...options.ticks];
-  const ticks = recorded.map((tick, index) => ({ tick, index })).sort((a, b) => a.tick.at.getTime() - b.tick.at.getTime() || a.index - b.index).map(({ tick }) => tick);
+  const ticks = recorded
+    .map((tick, index) => ({ tick, index }))
+    .sort((a, b) => a.tick.at.getTime() - b.tick.at.getTime() || a.index - b.index)
+    .map(({ tick }) => tick);
   const speed = options.speed ?? 1;
   const maxGapMs = options.maxGapMs ?? 5_000;
   if (!(speed > 0)) throw new RangeError('speed must be positive');

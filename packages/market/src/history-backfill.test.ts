@@ -26,8 +26,14 @@ describe('back-filled chart history', () => {
         const candles = history.get(period) ?? [];
         expect(candles.length, `${company.code} ${period}`).toBeGreaterThan(period === '1M' ? 20 : 10);
         for (const c of candles) {
-          for (const price of [c.open, c.high, c.low, c.close]) expect(isOnTickGrid(price, company.tickTable)).toBe(true);
-          expect(money(c.low).lte(money(c.open)) && money(c.low).lte(money(c.close)) && money(c.high).gte(money(c.open)) && money(c.high).gte(money(c.close))).toBe(true);
+          for (const price of [c.open, c.high, c.low, c.close])
+            expect(isOnTickGrid(price, company.tickTable)).toBe(true);
+          expect(
+            money(c.low).lte(money(c.open)) &&
+              money(c.low).lte(money(c.close)) &&
+              money(c.high).gte(money(c.open)) &&
+              money(c.high).gte(money(c.close)),
+          ).toBe(true);
           expect(c.start.getTime()).toBeLessThan(bucketStart(period, anchor).getTime());
         }
       }
@@ -35,7 +41,9 @@ describe('back-filled chart history', () => {
       expect(daily.at(-1)?.close).toBe(money(company.basePrice).toString());
       for (let i = 1; i < daily.length; i++) {
         const limits = priceLimits(daily[i - 1]?.close ?? '1');
-        expect(money(daily[i]?.high ?? '0').lte(limits.upper) && money(daily[i]?.low ?? '0').gte(limits.lower)).toBe(true);
+        expect(money(daily[i]?.high ?? '0').lte(limits.upper) && money(daily[i]?.low ?? '0').gte(limits.lower)).toBe(
+          true,
+        );
       }
     }
   });
@@ -44,6 +52,8 @@ describe('back-filled chart history', () => {
     const [company] = TSE_COMPANIES;
     if (!company) throw new Error('no companies');
     expect(historyCandles(7, company, anchor, days)).toEqual(historyCandles(7, company, anchor, days));
-    expect(historyCandles(8, company, anchor, days).get('1d')).not.toEqual(historyCandles(7, company, anchor, days).get('1d'));
+    expect(historyCandles(8, company, anchor, days).get('1d')).not.toEqual(
+      historyCandles(7, company, anchor, days).get('1d'),
+    );
   });
 });

@@ -43,7 +43,8 @@ function move(price: Decimal, ticks: number, company: SimulatedCompany, lower: D
   return current;
 }
 
-const clamp = (price: Decimal, lower: Decimal, upper: Decimal): Decimal => Decimal.max(lower, Decimal.min(upper, price));
+const clamp = (price: Decimal, lower: Decimal, upper: Decimal): Decimal =>
+  Decimal.max(lower, Decimal.min(upper, price));
 const ticksOf = (random: () => number, spread: number): number => Math.round((random() - 0.5) * 2 * spread);
 
 interface Day {
@@ -72,14 +73,26 @@ function sessionMinutes(day: Day, company: SimulatedCompany, random: () => numbe
     const share = (i + 1) / minutes.length;
     const noise = Math.round((walk[i + 1] ?? 0) - end * share);
     const target = day.open.plus(span.times(share)).plus(tick(previous).times(noise));
-    const close = i === minutes.length - 1 ? day.close : clamp(roundToTick(Decimal.max(target, lower), company.tickTable, 'nearest'), lower, upper);
+    const close =
+      i === minutes.length - 1
+        ? day.close
+        : clamp(roundToTick(Decimal.max(target, lower), company.tickTable, 'nearest'), lower, upper);
     const open = previous;
     const high = move(Decimal.max(open, close), randomInt(random, 0, 1), company, lower, upper);
     const low = move(Decimal.min(open, close), -randomInt(random, 0, 1), company, lower, upper);
     const volume = randomInt(random, 1, 40) * LOT;
     previous = close;
     const start = jstInstant(day.date.year, day.date.month, day.date.day, minute);
-    return { period: '1m', start, open: toWire(open), high: toWire(high), low: toWire(low), close: toWire(close), volume, turnover: toWire(close.times(volume)) };
+    return {
+      period: '1m',
+      start,
+      open: toWire(open),
+      high: toWire(high),
+      low: toWire(low),
+      close: toWire(close),
+      volume,
+      turnover: toWire(close.times(volume)),
+    };
   });
 }
 
@@ -89,7 +102,12 @@ function sessionMinutes(day: Day, company: SimulatedCompany, random: () => numbe
  * and the longer periods rolled up. Only buckets wholly before the anchor's own bucket are returned,
  * so the live feed's candles never collide with them. Same seed, stock and days → same candles.
  */
-export function historyCandles(seed: number, company: SimulatedCompany, anchor: Date, tradingDays: readonly CalendarDate[]): Map<CandlePeriod, Candle[]> {
+export function historyCandles(
+  seed: number,
+  company: SimulatedCompany,
+  anchor: Date,
+  tradingDays: readonly CalendarDate[],
+): Map<CandlePeriod, Candle[]> {
   const random = mulberry32(hashSeed(seed, `history:${company.code}`));
   const days: Day[] = [];
   let close = roundToTick(money(company.basePrice), company.tickTable, 'nearest');
@@ -124,9 +142,19 @@ export function historyCandles(seed: number, company: SimulatedCompany, anchor: 
     const high = move(Decimal.max(day.open, day.close), randomInt(random, 0, 6), company, lower, upper);
     const low = move(Decimal.min(day.open, day.close), -randomInt(random, 0, 6), company, lower, upper);
     const volume = randomInt(random, 200, 20_000) * LOT;
-    return { period: '1d', start, open: toWire(day.open), high: toWire(high), low: toWire(low), close: toWire(day.close), volume, turnover: toWire(day.close.times(volume)) };
+    return {
+      period: '1d',
+      start,
+      open: toWire(day.open),
+      high: toWire(high),
+      low: toWire(low),
+      close: toWire(day.close),
+      volume,
+      turnover: toWire(day.close.times(volume)),
+    };
   });
-  const before = (period: CandlePeriod, candles: Candle[]): Candle[] => candles.filter((c) => c.start.getTime() < bucketStart(period, anchor).getTime());
+  const before = (period: CandlePeriod, candles: Candle[]): Candle[] =>
+    candles.filter((c) => c.start.getTime() < bucketStart(period, anchor).getTime());
   return new Map<CandlePeriod, Candle[]>([
     ['1m', before('1m', minutes)],
     ['5m', before('5m', rollUp(minutes, '5m'))],

@@ -5,7 +5,9 @@ import { TSE_COMPANIES } from './tse-companies.ts';
 import type { PricePoint } from './indices.ts';
 
 const [priceWeighted, capWeighted] = indexDefinitions(TSE_COMPANIES);
-const atBase = new Map<string, PricePoint>(TSE_COMPANIES.map((c) => [c.code, { last: c.basePrice, prevClose: c.basePrice, basePrice: c.basePrice }]));
+const atBase = new Map<string, PricePoint>(
+  TSE_COMPANIES.map((c) => [c.code, { last: c.basePrice, prevClose: c.basePrice, basePrice: c.basePrice }]),
+);
 
 describe('simulated price-weighted and cap-weighted indices', () => {
   it('stand at their base values when every constituent is at its base price', () => {

@@ -30,18 +30,28 @@ export function indexDefinitions(companies: readonly TseCompany[]): IndexDefinit
   return [
     {
       code: 'KSPW',
-      names: { jp: 'Kabuto 模擬株価平均（価格加重）', en: 'Kabuto Simulated Price-Weighted Average', tw: 'Kabuto 模擬股價平均（價格加權）' },
+      names: {
+        jp: 'Kabuto 模擬株価平均（価格加重）',
+        en: 'Kabuto Simulated Price-Weighted Average',
+        tw: 'Kabuto 模擬股價平均（價格加權）',
+      },
       method: 'price-weighted',
       baseValue: '10000',
-      description: 'Simulated: 10,000 × (sum of constituents’ simulated prices) ÷ (sum of their base prices); constituents are the simulated TOPIX 500 members.',
+      description:
+        'Simulated: 10,000 × (sum of constituents’ simulated prices) ÷ (sum of their base prices); constituents are the simulated TOPIX 500 members.',
       constituents: companies.filter((c) => c.topix500).map((c) => c.code),
     },
     {
       code: 'KSCW',
-      names: { jp: 'Kabuto 模擬時価総額加重指数', en: 'Kabuto Simulated Cap-Weighted Index', tw: 'Kabuto 模擬市值加權指數' },
+      names: {
+        jp: 'Kabuto 模擬時価総額加重指数',
+        en: 'Kabuto Simulated Cap-Weighted Index',
+        tw: 'Kabuto 模擬市值加權指數',
+      },
       method: 'cap-weighted',
       baseValue: '1000',
-      description: 'Simulated: 1,000 × Σ(simulated price × simulated shares) ÷ Σ(base price × simulated shares) over every simulated stock; share counts are made up (100 million to 3 billion).',
+      description:
+        'Simulated: 1,000 × Σ(simulated price × simulated shares) ÷ Σ(base price × simulated shares) over every simulated stock; share counts are made up (100 million to 3 billion).',
       constituents: companies.map((c) => c.code),
     },
   ];
@@ -53,10 +63,14 @@ export interface PricePoint {
   basePrice: string;
 }
 
-const weightOf = (method: IndexMethod, code: string, price: Decimal): Decimal => (method === 'price-weighted' ? price : price.times(simulatedShares(code)));
+const weightOf = (method: IndexMethod, code: string, price: Decimal): Decimal =>
+  method === 'price-weighted' ? price : price.times(simulatedShares(code));
 
 /** The index now and at the previous close, two decimals; a constituent missing from `prices` is left out. */
-export function indexLevel(definition: IndexDefinition, prices: ReadonlyMap<string, PricePoint>): { value: string; prevClose: string } {
+export function indexLevel(
+  definition: IndexDefinition,
+  prices: ReadonlyMap<string, PricePoint>,
+): { value: string; prevClose: string } {
   let now = new Decimal(0);
   let before = new Decimal(0);
   let base = new Decimal(0);
@@ -69,11 +83,17 @@ export function indexLevel(definition: IndexDefinition, prices: ReadonlyMap<stri
   }
   if (base.isZero()) return { value: definition.baseValue, prevClose: definition.baseValue };
   const scale = money(definition.baseValue).div(base);
-  return { value: toWire(now.times(scale).toDecimalPlaces(2)), prevClose: toWire(before.times(scale).toDecimalPlaces(2)) };
+  return {
+    value: toWire(now.times(scale).toDecimalPlaces(2)),
+    prevClose: toWire(before.times(scale).toDecimalPlaces(2)),
+  };
 }
 
 /** Each constituent's share of the index now, in percent with two decimals. */
-export function constituentWeights(definition: IndexDefinition, prices: ReadonlyMap<string, PricePoint>): Map<string, string> {
+export function constituentWeights(
+  definition: IndexDefinition,
+  prices: ReadonlyMap<string, PricePoint>,
+): Map<string, string> {
   const parts = new Map<string, Decimal>();
   let total = new Decimal(0);
   for (const code of definition.constituents) {
@@ -83,5 +103,10 @@ export function constituentWeights(definition: IndexDefinition, prices: Readonly
     parts.set(code, w);
     total = total.plus(w);
   }
-  return new Map([...parts].map(([code, w]) => [code, toWire(total.isZero() ? new Decimal(0) : w.div(total).times(100).toDecimalPlaces(2))]));
+  return new Map(
+    [...parts].map(([code, w]) => [
+      code,
+      toWire(total.isZero() ? new Decimal(0) : w.div(total).times(100).toDecimalPlaces(2)),
+    ]),
+  );
 }

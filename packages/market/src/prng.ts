@@ -23,4 +23,5 @@ export function hashSeed(seed: number, key: string): number {
 }
 
 /** A whole number in [min, max]. */
-export const randomInt = (random: () => number, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+export const randomInt = (random: () => number, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));

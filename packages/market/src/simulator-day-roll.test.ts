@@ -13,7 +13,13 @@ describe('simulator day and session', () => {
   it('starts from the base price with the day’s limits pulled onto the grid and floored at 1 yen', () => {
     const sim = createSimulator({ seed: 1, companies, now: at('2026-11-20T00:00:00Z') });
     // 2999.5 + 500 = 3499.5 is off the 1-yen grid above 3,000, so the highest tradable price is 3,499.
-    expect(sim.quote('E002')).toMatchObject({ last: '2999.5', prevClose: '2999.5', upper: '3499', lower: '2499.5', day: '2026-11-20' });
+    expect(sim.quote('E002')).toMatchObject({
+      last: '2999.5',
+      prevClose: '2999.5',
+      upper: '3499',
+      lower: '2499.5',
+      day: '2026-11-20',
+    });
     expect(sim.quote('E006')).toMatchObject({ upper: '51', lower: '1' });
   });
 
@@ -46,6 +52,8 @@ describe('simulator day and session', () => {
   it('refuses unknown and duplicate symbols', () => {
     const sim = createSimulator({ seed: 1, companies, now: at('2026-11-20T00:00:00Z') });
     expect(() => sim.quote('0000')).toThrow(RangeError);
-    expect(() => createSimulator({ seed: 1, companies: [...companies, companies[0]!], now: new Date() })).toThrow(RangeError);
+    expect(() => createSimulator({ seed: 1, companies: [...companies, companies[0]!], now: new Date() })).toThrow(
+      RangeError,
+    );
   });
 });

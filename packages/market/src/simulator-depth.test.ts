@@ -15,7 +15,10 @@ describe('five levels of depth', () => {
       const { last, upper, lower } = sim.quote(company.code);
       expect([bids.length, asks.length]).toEqual([DEPTH_LEVELS, DEPTH_LEVELS]);
       expect(bids[0]?.price).toBe(last);
-      const prices = [...bids.map((l) => l.price)].reverse().concat(asks.map((l) => l.price)).map((p) => money(p));
+      const prices = [...bids.map((l) => l.price)]
+        .reverse()
+        .concat(asks.map((l) => l.price))
+        .map((p) => money(p));
       prices.forEach((p, i) => {
         expect(isOnTickGrid(p, company.tickTable)).toBe(true);
         expect(p.lte(upper) && p.gte(lower)).toBe(true);
@@ -26,14 +29,22 @@ describe('five levels of depth', () => {
   });
 
   it('steps across a tick band: the ask above 3,000 yen on the TOPIX 500 table is 3,001', () => {
-    const sim = createSimulator({ seed: 1, companies: [{ code: 'E002', tickTable: 'topix500', basePrice: '3000' }], now: start });
+    const sim = createSimulator({
+      seed: 1,
+      companies: [{ code: 'E002', tickTable: 'topix500', basePrice: '3000' }],
+      now: start,
+    });
     const { bids, asks } = sim.depth('E002');
     expect(bids.map((l) => l.price)).toEqual(['3000', '2999.5', '2999', '2998.5', '2998']);
     expect(asks.map((l) => l.price)).toEqual(['3001', '3002', '3003', '3004', '3005']);
   });
 
   it('shows nothing beyond the day’s limits', () => {
-    const sim = createSimulator({ seed: 1, companies: [{ code: 'E006', tickTable: 'standard', basePrice: '2' }], now: start });
+    const sim = createSimulator({
+      seed: 1,
+      companies: [{ code: 'E006', tickTable: 'standard', basePrice: '2' }],
+      now: start,
+    });
     // Previous close 2 yen: the stop-low is 1 yen, so only two bid levels can exist.
     expect(sim.depth('E006').bids.map((l) => l.price)).toEqual(['2', '1']);
   });

@@ -49,17 +49,24 @@ function run(seed: number, companies: readonly SimulatedCompany[], steps: number
 describe('simulated prices (property)', () => {
   it('stay on the tick grid and inside the day’s limits from the previous close, over many steps and seeds', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), universe, fc.integer({ min: 7, max: 240 }), (seed, companies, everyMinutes) => {
-        const seen = run(seed, companies, 150, everyMinutes);
-        for (const { tick, prevClose, table } of seen) {
-          const { upper, lower } = priceLimits(prevClose);
-          const price = money(tick.price);
-          expect(isOnTickGrid(price, table), `${tick.symbol} ${tick.price} on the ${table} grid`).toBe(true);
-          expect(price.lte(upper) && price.gte(lower), `${tick.symbol} ${tick.price} within ${lower}–${upper}`).toBe(true);
-          expect(tick.volume % 100).toBe(0);
-          expect(money(tick.turnover).eq(price.times(tick.volume))).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        universe,
+        fc.integer({ min: 7, max: 240 }),
+        (seed, companies, everyMinutes) => {
+          const seen = run(seed, companies, 150, everyMinutes);
+          for (const { tick, prevClose, table } of seen) {
+            const { upper, lower } = priceLimits(prevClose);
+            const price = money(tick.price);
+            expect(isOnTickGrid(price, table), `${tick.symbol} ${tick.price} on the ${table} grid`).toBe(true);
+            expect(price.lte(upper) && price.gte(lower), `${tick.symbol} ${tick.price} within ${lower}–${upper}`).toBe(
+              true,
+            );
+            expect(tick.volume % 100).toBe(0);
+            expect(money(tick.turnover).eq(price.times(tick.volume))).toBe(true);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -13,7 +13,14 @@ describe('simulator restored from stored state, with halted symbols', () => {
     const first = createSimulator({ seed: 5, companies, now: at(0), activity: 1 });
     for (let m = 1; m <= 30; m++) first.step(at(m));
     const saved = first.quote('7203');
-    const restored = createSimulator({ seed: 5, companies, now: at(31), activity: 1, resumeStep: 30, restore: [{ ...saved, symbol: '7203' }] });
+    const restored = createSimulator({
+      seed: 5,
+      companies,
+      now: at(31),
+      activity: 1,
+      resumeStep: 30,
+      restore: [{ ...saved, symbol: '7203' }],
+    });
     expect(restored.quote('7203')).toEqual(saved);
     const [tick] = restored.step(at(32)).filter((t) => t.symbol === '7203');
     expect(tick).toBeDefined();
@@ -23,10 +30,32 @@ describe('simulator restored from stored state, with halted symbols', () => {
 
   it('opens a new day from a state of an earlier day: the stored last becomes the previous close', () => {
     const restored = createSimulator({
-      seed: 5, companies, now: at(0),
-      restore: [{ symbol: '7203', last: '3000', prevClose: '2900', day: '2026-11-19', open: '2950', high: '3010', low: '2940', volume: 5000, turnover: '15000000', trades: 12 }],
+      seed: 5,
+      companies,
+      now: at(0),
+      restore: [
+        {
+          symbol: '7203',
+          last: '3000',
+          prevClose: '2900',
+          day: '2026-11-19',
+          open: '2950',
+          high: '3010',
+          low: '2940',
+          volume: 5000,
+          turnover: '15000000',
+          trades: 12,
+        },
+      ],
     });
-    expect(restored.quote('7203')).toMatchObject({ last: '3000', prevClose: '3000', volume: 0, open: null, trades: 12, day: '2026-11-20' });
+    expect(restored.quote('7203')).toMatchObject({
+      last: '3000',
+      prevClose: '3000',
+      volume: 0,
+      open: null,
+      trades: 12,
+      day: '2026-11-20',
+    });
   });
 
   it('does not trade a halted symbol while the others go on trading', () => {
@@ -42,7 +71,16 @@ describe('simulator restored from stored state, with halted symbols', () => {
     const sim = createSimulator({ seed: 2, companies, now: at(0), activity: 1 });
     for (let m = 1; m <= 5; m++) sim.step(at(m));
     const q = sim.quote('9984');
-    expect(depthOf(2, 'topix500', { symbol: '9984', last: q.last, upper: q.upper, lower: q.lower, trades: q.trades, day: q.day })).toEqual(sim.depth('9984'));
+    expect(
+      depthOf(2, 'topix500', {
+        symbol: '9984',
+        last: q.last,
+        upper: q.upper,
+        lower: q.lower,
+        trades: q.trades,
+        day: q.day,
+      }),
+    ).toEqual(sim.depth('9984'));
   });
 });
 
@@ -51,10 +89,25 @@ describe('simulator booking recorded trades (replay)', () => {
     const sim = createSimulator({ seed: 1, companies, now: at(0) });
     expect(sim.record({ symbol: '7203', price: '2910', volume: 300, turnover: '873000', at: at(1) })).toBe(true);
     expect(sim.record({ symbol: '7203', price: '2895.5', volume: 100, turnover: '289550', at: at(2) })).toBe(true);
-    expect(sim.quote('7203')).toMatchObject({ last: '2895.5', open: '2910', high: '2910', low: '2895.5', volume: 400, turnover: '1162550', trades: 2, prevClose: '2900' });
+    expect(sim.quote('7203')).toMatchObject({
+      last: '2895.5',
+      open: '2910',
+      high: '2910',
+      low: '2895.5',
+      volume: 400,
+      turnover: '1162550',
+      trades: 2,
+      prevClose: '2900',
+    });
     expect(sim.record({ symbol: '0000', price: '1', volume: 100, turnover: '100', at: at(3) })).toBe(false);
     // The next JST day opens with the last recorded price as the previous close.
-    sim.record({ symbol: '7203', price: '2899', volume: 100, turnover: '289900', at: new Date('2026-11-20T15:01:00Z') });
+    sim.record({
+      symbol: '7203',
+      price: '2899',
+      volume: 100,
+      turnover: '289900',
+      at: new Date('2026-11-20T15:01:00Z'),
+    });
     expect(sim.quote('7203')).toMatchObject({ prevClose: '2895.5', open: '2899', volume: 100, day: '2026-11-21' });
   });
 });

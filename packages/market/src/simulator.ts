@@ -195,7 +195,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const stretch = stock.last.minus(stock.base).div(stock.base).toNumber();
     const upChance = 0.5 - Math.max(-0.15, Math.min(0.15, stretch));
     const magnitudeRoll = random();
-    const magnitude = magnitudeRoll < 0.15 ? 0 : magnitudeRoll < 0.7 ? 1 : magnitudeRoll < 0.9 ? 2 : magnitudeRoll < 0.97 ? 3 : 5;
+    const magnitude =
+      magnitudeRoll < 0.15 ? 0 : magnitudeRoll < 0.7 ? 1 : magnitudeRoll < 0.9 ? 2 : magnitudeRoll < 0.97 ? 3 : 5;
     const direction = random() < upChance ? 1 : -1;
     const price = walk(stock, stock.last, direction * magnitude);
     // Mostly small orders, now and then a large one.
@@ -251,7 +252,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
     depth(symbol) {
       const stock = stockOf(symbol);
-      return depthOf(options.seed, stock.company.tickTable, { symbol, last: toWire(stock.last), upper: toWire(stock.upper), lower: toWire(stock.lower), trades: stock.trades, day });
+      return depthOf(options.seed, stock.company.tickTable, {
+        symbol,
+        last: toWire(stock.last),
+        upper: toWire(stock.upper),
+        lower: toWire(stock.lower),
+        trades: stock.trades,
+        day,
+      });
     },
 
     quote(symbol) {

@@ -15,7 +15,9 @@ describe('the simulated TSE universe', () => {
   });
 
   it('names every company in Japanese, English and Traditional Chinese', () => {
-    const missing = TSE_COMPANIES.filter(({ names }) => [names.jp, names.en, names.tw].some((name) => name.trim() === ''));
+    const missing = TSE_COMPANIES.filter(({ names }) =>
+      [names.jp, names.en, names.tw].some((name) => name.trim() === ''),
+    );
     expect(missing.map((company) => company.code)).toEqual([]);
   });
 
@@ -25,7 +27,9 @@ describe('the simulated TSE universe', () => {
   });
 
   it('puts every base price above zero and on the tick grid of its table', () => {
-    const offGrid = TSE_COMPANIES.filter(({ basePrice, tickTable }) => !(money(basePrice).gt(0) && isOnTickGrid(basePrice, tickTable)));
+    const offGrid = TSE_COMPANIES.filter(
+      ({ basePrice, tickTable }) => !(money(basePrice).gt(0) && isOnTickGrid(basePrice, tickTable)),
+    );
     expect(offGrid.map((company) => `${company.code} ${company.basePrice}`)).toEqual([]);
   });
 

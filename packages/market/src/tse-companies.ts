@@ -76,7 +76,15 @@ export interface TseCompany {
   basePrice: string;
 }
 
-type Row = readonly [code: string, jp: string, en: string, tw: string, sector: SectorCode, topix500: boolean, basePrice: string];
+type Row = readonly [
+  code: string,
+  jp: string,
+  en: string,
+  tw: string,
+  sector: SectorCode,
+  topix500: boolean,
+  basePrice: string,
+];
 
 const rows: readonly Row[] = [
   // Fishery, agriculture & forestry; mining
@@ -306,14 +314,30 @@ const rows: readonly Row[] = [
   ['8058', '三菱商事', 'Mitsubishi Corporation', '三菱商事', '6050', true, '3300'],
   ['8060', 'キヤノンマーケティングジャパン', 'Canon Marketing Japan', '佳能行銷日本', '6050', true, '5500'],
   // Retail trade
-  ['2702', '日本マクドナルドホールディングス', "McDonald's Holdings Company (Japan)", '日本麥當勞控股', '6100', true, '6000'],
+  [
+    '2702',
+    '日本マクドナルドホールディングス',
+    "McDonald's Holdings Company (Japan)",
+    '日本麥當勞控股',
+    '6100',
+    true,
+    '6000',
+  ],
   ['3088', 'マツキヨココカラ&カンパニー', 'MatsukiyoCocokara & Co.', '松本清可開心', '6100', true, '2600'],
   ['3092', 'ZOZO', 'ZOZO, Inc.', 'ZOZO', '6100', true, '1400'],
   ['3099', '三越伊勢丹ホールディングス', 'Isetan Mitsukoshi Holdings', '三越伊勢丹控股', '6100', true, '2300'],
   ['3197', 'すかいらーくホールディングス', 'Skylark Holdings', '雲雀控股', '6100', true, '3000'],
   ['3382', 'セブン&アイ・ホールディングス', 'Seven & i Holdings', '柒和伊控股', '6100', true, '2100'],
   ['7453', '良品計画', 'Ryohin Keikaku', '良品計畫（無印良品）', '6100', true, '3200'],
-  ['7532', 'パン・パシフィック・インターナショナルホールディングス', 'Pan Pacific International Holdings', '泛太平洋國際控股（唐吉訶德）', '6100', true, '1000'],
+  [
+    '7532',
+    'パン・パシフィック・インターナショナルホールディングス',
+    'Pan Pacific International Holdings',
+    '泛太平洋國際控股（唐吉訶德）',
+    '6100',
+    true,
+    '1000',
+  ],
   ['8233', '高島屋', 'Takashimaya Company', '高島屋', '6100', true, '1300'],
   ['8252', '丸井グループ', 'Marui Group', '丸井集團', '6100', true, '2900'],
   ['8267', 'イオン', 'AEON Co.', '永旺', '6100', true, '4500'],
@@ -326,10 +350,26 @@ const rows: readonly Row[] = [
   // Banks
   ['7167', 'めぶきフィナンシャルグループ', 'Mebuki Financial Group', '萌吹金融集團', '7050', true, '800'],
   ['7182', 'ゆうちょ銀行', 'Japan Post Bank', '郵儲銀行', '7050', true, '1800'],
-  ['8306', '三菱UFJフィナンシャル・グループ', 'Mitsubishi UFJ Financial Group', '三菱日聯金融集團', '7050', true, '2200'],
+  [
+    '8306',
+    '三菱UFJフィナンシャル・グループ',
+    'Mitsubishi UFJ Financial Group',
+    '三菱日聯金融集團',
+    '7050',
+    true,
+    '2200',
+  ],
   ['8308', 'りそなホールディングス', 'Resona Holdings', '理索納控股', '7050', true, '1500'],
   ['8309', '三井住友トラストグループ', 'Sumitomo Mitsui Trust Group', '三井住友信託集團', '7050', true, '4000'],
-  ['8316', '三井住友フィナンシャルグループ', 'Sumitomo Mitsui Financial Group', '三井住友金融集團', '7050', true, '4200'],
+  [
+    '8316',
+    '三井住友フィナンシャルグループ',
+    'Sumitomo Mitsui Financial Group',
+    '三井住友金融集團',
+    '7050',
+    true,
+    '4200',
+  ],
   ['8331', '千葉銀行', 'The Chiba Bank', '千葉銀行', '7050', true, '1500'],
   ['8334', '群馬銀行', 'The Gunma Bank', '群馬銀行', '7050', true, '1400'],
   ['8354', 'ふくおかフィナンシャルグループ', 'Fukuoka Financial Group', '福岡金融集團', '7050', true, '4200'],
@@ -343,7 +383,15 @@ const rows: readonly Row[] = [
   ['8628', '松井証券', 'Matsui Securities', '松井證券', '7100', false, '800'],
   ['7181', 'かんぽ生命保険', 'Japan Post Insurance', '日本郵政保險', '7150', true, '3300'],
   ['8630', 'SOMPOホールディングス', 'Sompo Holdings', 'SOMPO控股', '7150', true, '4500'],
-  ['8725', 'MS&ADインシュアランスグループホールディングス', 'MS&AD Insurance Group Holdings', 'MS&AD保險集團控股', '7150', true, '3300'],
+  [
+    '8725',
+    'MS&ADインシュアランスグループホールディングス',
+    'MS&AD Insurance Group Holdings',
+    'MS&AD保險集團控股',
+    '7150',
+    true,
+    '3300',
+  ],
   ['8750', '第一生命ホールディングス', 'Dai-ichi Life Holdings', '第一生命控股', '7150', true, '1200'],
   ['8766', '東京海上ホールディングス', 'Tokio Marine Holdings', '東京海上控股', '7150', true, '5800'],
   ['8795', 'T&Dホールディングス', 'T&D Holdings', 'T&D控股', '7150', true, '3400'],
@@ -388,4 +436,5 @@ export const TSE_COMPANIES: readonly TseCompany[] = rows.map(([code, jp, en, tw,
 }));
 
 /** One company by code, or undefined for a code the simulator does not carry. */
-export const findCompany = (code: string): TseCompany | undefined => TSE_COMPANIES.find((company) => company.code === code);
+export const findCompany = (code: string): TseCompany | undefined =>
+  TSE_COMPANIES.find((company) => company.code === code);

@@ -40,15 +40,24 @@ const signInBlocks: readonly RestrictionKind[] = ['disabled', 'login_banned'];
 
 export const resetCodeRules = { validMinutes: 10, maxTries: 5 } as const;
 
-const codeHash = (memberId: string, code: string): string => createHash('sha256').update(`${memberId}:${code}`).digest('hex');
+const codeHash = (memberId: string, code: string): string =>
+  createHash('sha256').update(`${memberId}:${code}`).digest('hex');
 // A fixed argon2id hash so an unknown account costs the same time as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
 export function accountService({ db, clock, sms }: AccountDeps) {
   const findByAccount = async (account: string): Promise<MemberRow | undefined> =>
-    (await db.query<MemberRow>(`SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE account = $1`, [account]))[0];
+    (
+      await db.query<MemberRow>(
+        `SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE account = $1`,
+        [account],
+      )
+    )[0];
   const findById = async (id: string): Promise<MemberRow> => {
-    const [row] = await db.query<MemberRow>(`SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE id = $1`, [id]);
+    const [row] = await db.query<MemberRow>(
+      `SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE id = $1`,
+      [id],
+    );
     if (!row) throw refuse(errorKeys.account.notExist);
     return row;
   };
@@ -62,8 +71,12 @@ export function accountService({ db, clock, sms }: AccountDeps) {
           if ((await tx.query(`SELECT 1 FROM members WHERE account = $1`, [body.account])).length > 0) {
             throw refuse(errorKeys.account.alreadyExists);
           }
-          const [seeded] = await tx.query<{ code: string }>(`SELECT code FROM invitation_codes WHERE code = $1`, [code]);
-          const [inviter] = seeded ? [] : await tx.query<{ id: string }>(`SELECT id FROM members WHERE invite_code = $1`, [code]);
+          const [seeded] = await tx.query<{ code: string }>(`SELECT code FROM invitation_codes WHERE code = $1`, [
+            code,
+          ]);
+          const [inviter] = seeded
+            ? []
+            : await tx.query<{ id: string }>(`SELECT id FROM members WHERE invite_code = $1`, [code]);
           if (!seeded && !inviter) throw refuse(errorKeys.account.inviterNotExist);
           await tx.query(
             `INSERT INTO members (account, password_hash, invite_code, inviter_id, invited_with, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -77,7 +90,10 @@ export function accountService({ db, clock, sms }: AccountDeps) {
       }
     },
 
-    async login(body: { account: string; password: string; remember: boolean }, requestId: string): Promise<ResponseOf<typeof loginCall>> {
+    async login(
+      body: { account: string; password: string; remember: boolean },
+      requestId: string,
+    ): Promise<ResponseOf<typeof loginCall>> {
       const now = clock.now();
       const member = await findByAccount(body.account);
       if (!member) {
@@ -96,7 +112,11 @@ export function accountService({ db, clock, sms }: AccountDeps) {
           );
           if (current?.locked_until && new Date(current.locked_until) > now) return true;
           const next = afterFailedAttempt(current?.failed_logins ?? 0, now);
-          await tx.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [member.id, next.failures, next.lockedUntil]);
+          await tx.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [
+            member.id,
+            next.failures,
+            next.lockedUntil,
+          ]);
           return next.locked;
         });
         throw locked ? refuse(errorKeys.account.locked) : refuse(errorKeys.account.wrongCredentials);
@@ -112,7 +132,17 @@ export function accountService({ db, clock, sms }: AccountDeps) {
         if (cleared.length === 0) throw refuse(errorKeys.account.locked);
         const session = await createSession(tx, member.id, body.remember, now);
         if (member.staff_role) {
-          await recordAudit(tx, { actorId: member.id, actorRole: member.staff_role, action: 'staff.signIn', target: member.account, requestId }, now);
+          await recordAudit(
+            tx,
+            {
+              actorId: member.id,
+              actorRole: member.staff_role,
+              action: 'staff.signIn',
+              target: member.account,
+              requestId,
+            },
+            now,
+          );
         }
         return {
           token: session.token,
@@ -130,7 +160,14 @@ export function accountService({ db, clock, sms }: AccountDeps) {
     },
 
     async info(p: Principal): Promise<ResponseOf<typeof userInfoCall>> {
-      const [m] = await db.query<{ account: string; invite_code: string; real_name_status: 'unverified' | 'pending' | 'verified' | 'rejected'; fund_password_hash: string | null; staff_role: StaffRole | null; created_at: Date }>(
+      const [m] = await db.query<{
+        account: string;
+        invite_code: string;
+        real_name_status: 'unverified' | 'pending' | 'verified' | 'rejected';
+        fund_password_hash: string | null;
+        staff_role: StaffRole | null;
+        created_at: Date;
+      }>(
         `SELECT account, invite_code, real_name_status, fund_password_hash, staff_role, created_at FROM members WHERE id = $1`,
         [p.memberId],
       );
@@ -146,12 +183,20 @@ export function accountService({ db, clock, sms }: AccountDeps) {
         hasFundPassword: m.fund_password_hash !== null,
         is_admin: m.staff_role ? 1 : 0,
         role: m.staff_role,
-        restrictions: restrictions.map((r) => ({ kind: r.kind, reason: r.reason, since: new Date(r.set_at).toISOString() })),
+        restrictions: restrictions.map((r) => ({
+          kind: r.kind,
+          reason: r.reason,
+          since: new Date(r.set_at).toISOString(),
+        })),
         createdAt: new Date(m.created_at).toISOString(),
       };
     },
 
-    async changePassword(p: Principal, body: { oldPassword: string; newPassword: string }, requestId: string): Promise<null> {
+    async changePassword(
+      p: Principal,
+      body: { oldPassword: string; newPassword: string },
+      requestId: string,
+    ): Promise<null> {
       const member = await findById(p.memberId);
       if (!(await verifySecret(member.password_hash, body.oldPassword))) throw refuse(errorKeys.password.originalWrong);
       if (body.oldPassword === body.newPassword) throw refuse(errorKeys.password.sameAsOld);
@@ -161,7 +206,17 @@ export function accountService({ db, clock, sms }: AccountDeps) {
         await tx.query(`UPDATE members SET password_hash = $2 WHERE id = $1`, [member.id, passwordHash]);
         await endAllSessions(tx, member.id, now);
         if (member.staff_role) {
-          await recordAudit(tx, { actorId: member.id, actorRole: member.staff_role, action: 'staff.changePassword', target: member.account, requestId }, now);
+          await recordAudit(
+            tx,
+            {
+              actorId: member.id,
+              actorRole: member.staff_role,
+              action: 'staff.changePassword',
+              target: member.account,
+              requestId,
+            },
+            now,
+          );
         }
       });
       return null;
@@ -170,10 +225,14 @@ export function accountService({ db, clock, sms }: AccountDeps) {
     async setFundPassword(p: Principal, body: { loginPassword: string; password: string }): Promise<null> {
       const member = await findById(p.memberId);
       if (member.fund_password_hash) throw refuse(errorKeys.password.fundAlreadySet);
-      if (!(await verifySecret(member.password_hash, body.loginPassword))) throw refuse(errorKeys.password.originalWrong);
+      if (!(await verifySecret(member.password_hash, body.loginPassword)))
+        throw refuse(errorKeys.password.originalWrong);
       const fundHash = await hashSecret(body.password);
       // Only the first writer wins if two tabs set it at once.
-      const updated = await db.query<{ id: string }>(`UPDATE members SET fund_password_hash = $2 WHERE id = $1 AND fund_password_hash IS NULL RETURNING id`, [member.id, fundHash]);
+      const updated = await db.query<{ id: string }>(
+        `UPDATE members SET fund_password_hash = $2 WHERE id = $1 AND fund_password_hash IS NULL RETURNING id`,
+        [member.id, fundHash],
+      );
       if (updated.length === 0) throw refuse(errorKeys.password.fundAlreadySet);
       return null;
     },
@@ -181,7 +240,10 @@ export function accountService({ db, clock, sms }: AccountDeps) {
     async changeFundPassword(p: Principal, body: { oldPassword: string; newPassword: string }): Promise<null> {
       const member = await findById(p.memberId);
       await checkFundPin(db, member.id, body.oldPassword, clock.now());
-      await db.query(`UPDATE members SET fund_password_hash = $2 WHERE id = $1`, [member.id, await hashSecret(body.newPassword)]);
+      await db.query(`UPDATE members SET fund_password_hash = $2 WHERE id = $1`, [
+        member.id,
+        await hashSecret(body.newPassword),
+      ]);
       return null;
     },
 
@@ -193,12 +255,19 @@ export function accountService({ db, clock, sms }: AccountDeps) {
       const now = clock.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.transaction(async (tx) => {
-        await tx.query(`UPDATE password_reset_codes SET used_at = $2 WHERE member_id = $1 AND used_at IS NULL`, [member.id, now]);
-        await tx.query(`INSERT INTO password_reset_codes (member_id, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`, [
-          member.id, codeHash(member.id, code), now, new Date(now.getTime() + expiresInSeconds * 1000),
+        await tx.query(`UPDATE password_reset_codes SET used_at = $2 WHERE member_id = $1 AND used_at IS NULL`, [
+          member.id,
+          now,
         ]);
+        await tx.query(
+          `INSERT INTO password_reset_codes (member_id, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+          [member.id, codeHash(member.id, code), now, new Date(now.getTime() + expiresInSeconds * 1000)],
+        );
       });
-      await sms.send(member.account, `Kabuto: your password reset code is ${code}. It is valid for ${resetCodeRules.validMinutes} minutes.`);
+      await sms.send(
+        member.account,
+        `Kabuto: your password reset code is ${code}. It is valid for ${resetCodeRules.validMinutes} minutes.`,
+      );
       return { expiresInSeconds };
     },
 
@@ -222,9 +291,15 @@ export function accountService({ db, clock, sms }: AccountDeps) {
       if (pending.code_hash !== codeHash(member.id, body.code)) throw refuse(errorKeys.reset.codeInvalid);
       const passwordHash = await hashSecret(body.password);
       await db.transaction(async (tx) => {
-        const used = await tx.query(`UPDATE password_reset_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id`, [pending.id, now]);
+        const used = await tx.query(
+          `UPDATE password_reset_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id`,
+          [pending.id, now],
+        );
         if (used.length === 0) throw refuse(errorKeys.reset.codeExpired);
-        await tx.query(`UPDATE members SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1`, [member.id, passwordHash]);
+        await tx.query(`UPDATE members SET password_hash = $2, failed_logins = 0, locked_until = NULL WHERE id = $1`, [
+          member.id,
+          passwordHash,
+        ]);
         await endAllSessions(tx, member.id, now);
       });
       return null;

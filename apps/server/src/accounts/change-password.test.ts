@@ -3,23 +3,38 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { describeEachDatabase } from '../test/harness.ts';
 
 describeEachDatabase('change password', (h) => {
-  const change = (headers: Record<string, string>, oldPassword: string, newPassword: string, confirmPassword = newPassword) =>
-    h().call('user/changePassword', { oldPassword, newPassword, confirmPassword }, headers);
+  const change = (
+    headers: Record<string, string>,
+    oldPassword: string,
+    newPassword: string,
+    confirmPassword = newPassword,
+  ) => h().call('user/changePassword', { oldPassword, newPassword, confirmPassword }, headers);
   const login = (account: string, password: string) => h().call('user/login', { account, password, agree: true });
   const passwordHash = async (account: string) =>
-    (await h().db.query<{ password_hash: string }>(`SELECT password_hash FROM members WHERE account = $1`, [account]))[0]?.password_hash;
+    (
+      await h().db.query<{ password_hash: string }>(`SELECT password_hash FROM members WHERE account = $1`, [account])
+    )[0]?.password_hash;
 
   it('refuses a wrong old password and changes nothing', async () => {
     const m = await h().member();
     const before = await passwordHash(m.account);
-    expect(await change(m.headers, 'wrong9999', 'newpass123')).toMatchObject({ http: 400, status: 0, msg: errorKeys.password.originalWrong, data: null });
+    expect(await change(m.headers, 'wrong9999', 'newpass123')).toMatchObject({
+      http: 400,
+      status: 0,
+      msg: errorKeys.password.originalWrong,
+      data: null,
+    });
     expect(await passwordHash(m.account)).toBe(before);
     expect(await h().call('user/info', {}, m.headers)).toMatchObject({ status: 1 });
   });
 
   it('refuses a confirmation that differs', async () => {
     const m = await h().member();
-    expect(await change(m.headers, m.password, 'newpass123', 'newpass124')).toMatchObject({ http: 400, status: 0, msg: errorKeys.password.mismatch });
+    expect(await change(m.headers, m.password, 'newpass123', 'newpass124')).toMatchObject({
+      http: 400,
+      status: 0,
+      msg: errorKeys.password.mismatch,
+    });
   });
 
   it.each([
@@ -34,14 +49,23 @@ describeEachDatabase('change password', (h) => {
 
   it('refuses the same password as the old one', async () => {
     const m = await h().member();
-    expect(await change(m.headers, m.password, m.password)).toMatchObject({ http: 400, status: 0, msg: errorKeys.password.sameAsOld });
+    expect(await change(m.headers, m.password, m.password)).toMatchObject({
+      http: 400,
+      status: 0,
+      msg: errorKeys.password.sameAsOld,
+    });
   });
 
   it('ends every session of the member; the new password signs in and the old one does not', async () => {
     const m = await h().member();
     const second = await h().signIn(m.account, m.password);
     const other = await h().member();
-    expect(await change(m.headers, m.password, 'newpass123')).toMatchObject({ http: 200, status: 1, msg: 'success.changed', data: null });
+    expect(await change(m.headers, m.password, 'newpass123')).toMatchObject({
+      http: 200,
+      status: 1,
+      msg: 'success.changed',
+      data: null,
+    });
     expect(await h().call('user/info', {}, m.headers)).toMatchObject({ http: 401, msg: errorKeys.auth.required });
     expect(await h().call('user/info', {}, second)).toMatchObject({ http: 401, msg: errorKeys.auth.required });
     expect(await h().call('user/info', {}, other.headers)).toMatchObject({ http: 200, status: 1 });
@@ -63,6 +87,13 @@ describeEachDatabase('change password', (h) => {
       `SELECT a.action, a.actor_role, a.target, a.request_id FROM audit_log a JOIN members m ON m.id = a.actor_id WHERE m.account = $1`,
       [staff.account],
     );
-    expect(rows).toEqual([{ action: 'staff.changePassword', actor_role: 'support', target: staff.account, request_id: res.headers['x-request-id'] }]);
+    expect(rows).toEqual([
+      {
+        action: 'staff.changePassword',
+        actor_role: 'support',
+        target: staff.account,
+        request_id: res.headers['x-request-id'],
+      },
+    ]);
   });
 });

@@ -27,8 +27,13 @@ describeEachDatabase('the fund PIN ladder when the process dies between counting
     const died = await withdraw(h(), m, '000009');
     expect(died.msg).not.toBe(errorKeys.password.fundWrong);
 
-    const [row] = await h().db.query<{ fund_pin_locked_until: Date | null }>(`SELECT fund_pin_locked_until FROM members WHERE account = $1`, [m.account]);
-    expect(row?.fund_pin_locked_until ? new Date(row.fund_pin_locked_until).getTime() : null).toBe(h().clock.now().getTime() + 15 * 60_000);
+    const [row] = await h().db.query<{ fund_pin_locked_until: Date | null }>(
+      `SELECT fund_pin_locked_until FROM members WHERE account = $1`,
+      [m.account],
+    );
+    expect(row?.fund_pin_locked_until ? new Date(row.fund_pin_locked_until).getTime() : null).toBe(
+      h().clock.now().getTime() + 15 * 60_000,
+    );
     h().clock.advance(14 * 60_000);
     expect(await withdraw(h(), m, m.pin)).toMatchObject({ http: 429, msg: errorKeys.password.fundLocked });
     h().clock.advance(61_000);

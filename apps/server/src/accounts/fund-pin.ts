@@ -11,11 +11,18 @@ async function storedLadder(tx: Sql, memberId: string): Promise<AttemptState> {
     `SELECT fund_pin_failures, fund_pin_locked_until FROM members WHERE id = $1 FOR UPDATE`,
     [memberId],
   );
-  return { failures: row?.fund_pin_failures ?? 0, lockedUntil: row?.fund_pin_locked_until ? new Date(row.fund_pin_locked_until) : null };
+  return {
+    failures: row?.fund_pin_failures ?? 0,
+    lockedUntil: row?.fund_pin_locked_until ? new Date(row.fund_pin_locked_until) : null,
+  };
 }
 
 async function storeLadder(tx: Sql, memberId: string, state: AttemptState): Promise<void> {
-  await tx.query(`UPDATE members SET fund_pin_failures = $2, fund_pin_locked_until = $3 WHERE id = $1`, [memberId, state.failures, state.lockedUntil]);
+  await tx.query(`UPDATE members SET fund_pin_failures = $2, fund_pin_locked_until = $3 WHERE id = $1`, [
+    memberId,
+    state.failures,
+    state.lockedUntil,
+  ]);
 }
 
 /**
@@ -25,7 +32,10 @@ async function storeLadder(tx: Sql, memberId: string, state: AttemptState): Prom
  * guesses cannot slip past the count, and the fifth sets the lock as it is counted (`claimAttempt`).
  */
 export async function checkFundPin(db: Database, memberId: string, pin: string, now: Date): Promise<void> {
-  const [m] = await db.query<{ fund_password_hash: string | null }>(`SELECT fund_password_hash FROM members WHERE id = $1`, [memberId]);
+  const [m] = await db.query<{ fund_password_hash: string | null }>(
+    `SELECT fund_password_hash FROM members WHERE id = $1`,
+    [memberId],
+  );
   if (!m?.fund_password_hash) throw refuse(errorKeys.password.fundNotSet);
   const attempt = await db.transaction(async (tx) => {
     const claim = claimAttempt(await storedLadder(tx, memberId), now);

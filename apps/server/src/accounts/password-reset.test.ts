@@ -18,7 +18,12 @@ describeEachDatabase('password reset', (h) => {
   it('sends a six-digit code by SMS to the account’s number, valid 10 minutes', async () => {
     const m = await h().member();
     const before = h().sms.sent.length;
-    expect(await sendCode(m.account)).toMatchObject({ http: 200, status: 1, msg: 'success.codeSent', data: { expiresInSeconds: 600 } });
+    expect(await sendCode(m.account)).toMatchObject({
+      http: 200,
+      status: 1,
+      msg: 'success.codeSent',
+      data: { expiresInSeconds: 600 },
+    });
     expect(h().sms.sent.length).toBe(before + 1);
     expect(h().sms.sent.at(-1)?.to).toBe(m.account);
     expect(h().sms.lastCodeFor(m.account)).toMatch(/^\d{6}$/);
@@ -42,7 +47,12 @@ describeEachDatabase('password reset', (h) => {
     for (let i = 0; i < 5; i++) await login(m.account, 'wrong9999');
     expect(await login(m.account, m.password)).toMatchObject({ http: 429, msg: errorKeys.account.locked });
     await sendCode(m.account);
-    expect(await reset(m.account, h().sms.lastCodeFor(m.account))).toMatchObject({ http: 200, status: 1, msg: 'success.changed', data: null });
+    expect(await reset(m.account, h().sms.lastCodeFor(m.account))).toMatchObject({
+      http: 200,
+      status: 1,
+      msg: 'success.changed',
+      data: null,
+    });
     expect(await h().call('user/info', {}, m.headers)).toMatchObject({ http: 401, msg: errorKeys.auth.required });
     expect(await h().call('user/info', {}, other)).toMatchObject({ http: 401, msg: errorKeys.auth.required });
     expect(await login(m.account, m.password)).toMatchObject({ http: 400, msg: errorKeys.account.wrongCredentials });
@@ -121,7 +131,12 @@ describeEachDatabase('password reset', (h) => {
     const before = h().sms.sent.length;
     const a = await sendCode(known.account);
     const b = await sendCode(unknown);
-    expect({ http: b.http, status: b.status, msg: b.msg, data: b.data }).toEqual({ http: a.http, status: a.status, msg: a.msg, data: a.data });
+    expect({ http: b.http, status: b.status, msg: b.msg, data: b.data }).toEqual({
+      http: a.http,
+      status: a.status,
+      msg: a.msg,
+      data: a.data,
+    });
     expect(h().sms.sent.length).toBe(before + 1);
     expect(h().sms.sent.some((s) => s.to === unknown)).toBe(false);
   });
@@ -142,7 +157,13 @@ describeEachDatabase('password reset', (h) => {
   ])('refuses %s before looking at the code', async (_name, over, key) => {
     const m = await h().member();
     await sendCode(m.account);
-    const body = { account: m.account, code: h().sms.lastCodeFor(m.account), password: 'fresh12345', confirmPassword: 'fresh12345', ...over };
+    const body = {
+      account: m.account,
+      code: h().sms.lastCodeFor(m.account),
+      password: 'fresh12345',
+      confirmPassword: 'fresh12345',
+      ...over,
+    };
     expect(await h().call('user/resetPassword', body)).toMatchObject({ http: 400, status: 0, msg: key });
     // The refusal did not use up a try: the right code still works.
     expect(await reset(m.account, h().sms.lastCodeFor(m.account))).toMatchObject({ status: 1 });

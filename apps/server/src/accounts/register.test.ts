@@ -16,7 +16,11 @@ describeEachDatabase('register', (h) => {
     const b = body();
     const res = await h().call('user/register', b);
     expect(res).toMatchObject({ http: 200, status: 1, msg: 'success.register', data: { account: b.account } });
-    const login = await h().call<{ token: string; is_admin: number }>('user/login', { account: b.account, password: b.password, agree: true });
+    const login = await h().call<{ token: string; is_admin: number }>('user/login', {
+      account: b.account,
+      password: b.password,
+      agree: true,
+    });
     expect(login.status).toBe(1);
     expect(login.data.is_admin).toBe(0);
     expect(login.data.token.length).toBeGreaterThanOrEqual(43);
@@ -35,14 +39,34 @@ describeEachDatabase('register', (h) => {
   });
 
   it.each([
-    ['an existing account', async () => ({ account: (await h().member()).account }), 409, errorKeys.account.alreadyExists],
+    [
+      'an existing account',
+      async () => ({ account: (await h().member()).account }),
+      409,
+      errorKeys.account.alreadyExists,
+    ],
     ['an unknown invitation code', async () => ({ inviteCode: 'NOSUCH99' }), 422, errorKeys.account.inviterNotExist],
     ['an empty account', async () => ({ account: '' }), 400, errorKeys.account.accountEmpty],
-    ['an account with uppercase letters', async () => ({ account: '09012345AB' }), 400, errorKeys.account.accountFormat],
+    [
+      'an account with uppercase letters',
+      async () => ({ account: '09012345AB' }),
+      400,
+      errorKeys.account.accountFormat,
+    ],
     ['a nine-digit account', async () => ({ account: '090123456' }), 400, errorKeys.account.accountFormat],
     ['an empty password', async () => ({ password: '', confirmPassword: '' }), 400, errorKeys.account.passwordEmpty],
-    ['a password without digits', async () => ({ password: 'abcdefgh', confirmPassword: 'abcdefgh' }), 400, errorKeys.password.format],
-    ['a seven-character password', async () => ({ password: 'abc1234', confirmPassword: 'abc1234' }), 400, errorKeys.password.format],
+    [
+      'a password without digits',
+      async () => ({ password: 'abcdefgh', confirmPassword: 'abcdefgh' }),
+      400,
+      errorKeys.password.format,
+    ],
+    [
+      'a seven-character password',
+      async () => ({ password: 'abc1234', confirmPassword: 'abc1234' }),
+      400,
+      errorKeys.password.format,
+    ],
     ['passwords that differ', async () => ({ confirmPassword: 'abcd12345' }), 400, errorKeys.password.mismatch],
     ['no consent to the terms', async () => ({ agree: false }), 400, errorKeys.account.termsRequired],
   ])('refuses %s with its catalogued key', async (_name, over, http, key) => {

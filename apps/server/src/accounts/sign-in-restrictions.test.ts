@@ -16,19 +16,30 @@ describeEachDatabase('sign-in restrictions', (h) => {
     if (!row) throw new Error(`no member ${account}`);
     return row.id;
   };
-  const lift = (id: string) => h().db.query(`UPDATE member_restrictions SET lifted_at = now(), lift_reason = 'reviewed' WHERE id = $1`, [id]);
+  const lift = (id: string) =>
+    h().db.query(`UPDATE member_restrictions SET lifted_at = now(), lift_reason = 'reviewed' WHERE id = $1`, [id]);
   const login = (account: string, password: string) => h().call('user/login', { account, password, agree: true });
 
   it('refuses a disabled account with 403 and the disabled key', async () => {
     const m = await h().member();
     await restrict(m.account, 'disabled', 'closed at the member’s request');
-    expect(await login(m.account, m.password)).toMatchObject({ http: 403, status: 0, msg: errorKeys.restriction.disabled, data: null });
+    expect(await login(m.account, m.password)).toMatchObject({
+      http: 403,
+      status: 0,
+      msg: errorKeys.restriction.disabled,
+      data: null,
+    });
   });
 
   it('refuses a login-banned account with 403 and the login-banned key', async () => {
     const m = await h().member();
     await restrict(m.account, 'login_banned', 'suspicious activity under review');
-    expect(await login(m.account, m.password)).toMatchObject({ http: 403, status: 0, msg: errorKeys.restriction.loginBanned, data: null });
+    expect(await login(m.account, m.password)).toMatchObject({
+      http: 403,
+      status: 0,
+      msg: errorKeys.restriction.loginBanned,
+      data: null,
+    });
   });
 
   it('reports disabled first when both apply', async () => {

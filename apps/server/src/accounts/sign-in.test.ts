@@ -19,14 +19,23 @@ describeEachDatabase('sign in', (h) => {
   it('answers a 256-bit token, the account and is_admin 0 for a member', async () => {
     const m = await h().member();
     const res = await login({ account: m.account, password: m.password });
-    expect(res).toMatchObject({ http: 200, status: 1, msg: 'success.login', data: { account: m.account, is_admin: 0, role: null } });
+    expect(res).toMatchObject({
+      http: 200,
+      status: 1,
+      msg: 'success.login',
+      data: { account: m.account, is_admin: 0, role: null },
+    });
     // 32 random bytes in base64url are 43 characters.
     expect(res.data.token).toMatch(/^[A-Za-z0-9_-]{43,}$/);
   });
 
   it('answers is_admin 1 and the stored role for the seeded staff account', async () => {
     const res = await login({ account: h().seed.staffAccount, password: h().seed.staffPassword });
-    expect(res).toMatchObject({ http: 200, status: 1, data: { account: h().seed.staffAccount, is_admin: 1, role: 'admin' } });
+    expect(res).toMatchObject({
+      http: 200,
+      status: 1,
+      data: { account: h().seed.staffAccount, is_admin: 1, role: 'admin' },
+    });
   });
 
   it('gives every sign-in its own token', async () => {
@@ -45,7 +54,9 @@ describeEachDatabase('sign in', (h) => {
       for (const value of Object.values(row)) expect(String(value)).not.toContain(data.token);
     }
     const hash = createHash('sha256').update(data.token).digest('hex');
-    const [own] = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM sessions WHERE token_hash = $1`, [hash]);
+    const [own] = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM sessions WHERE token_hash = $1`, [
+      hash,
+    ]);
     expect(own?.n).toBe('1');
   });
 
@@ -107,9 +118,17 @@ describeEachDatabase('sign in', (h) => {
 
   it('asks for a sign-in when a member route gets no token or an unknown one', async () => {
     const m = await h().member();
-    expect(await h().call('user/info', {}, { account: m.account })).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required });
+    expect(await h().call('user/info', {}, { account: m.account })).toMatchObject({
+      http: 401,
+      status: 0,
+      msg: errorKeys.auth.required,
+    });
     const forged = { token: 'A'.repeat(43), account: m.account };
-    expect(await h().call('user/info', {}, forged)).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required });
+    expect(await h().call('user/info', {}, forged)).toMatchObject({
+      http: 401,
+      status: 0,
+      msg: errorKeys.auth.required,
+    });
   });
 
   it('lets the token alone open user/info for its own member', async () => {

@@ -12,14 +12,20 @@ describeEachDatabase('audit log', (h) => {
   const staff = () => h().signIn(h().seed.staffAccount, h().seed.staffPassword);
   const list = async (body: Record<string, unknown> = {}) => h().call<Page>('admin/auditLog', body, await staff());
   const staffId = async () =>
-    (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [h().seed.staffAccount]))[0]?.id as string;
+    (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [h().seed.staffAccount]))[0]
+      ?.id as string;
   const append = async (action: string, at: string, target = '') =>
-    h().db.query(`INSERT INTO audit_log (actor_id, actor_role, action, target, reason, request_id, created_at) VALUES ($1, 'admin', $2, $3, 'test', 'req', $4)`, [
-      await staffId(), action, target, at,
-    ]);
+    h().db.query(
+      `INSERT INTO audit_log (actor_id, actor_role, action, target, reason, request_id, created_at) VALUES ($1, 'admin', $2, $3, 'test', 'req', $4)`,
+      [await staffId(), action, target, at],
+    );
 
   it('records a staff sign-in with actor, role, action, target, time and the request id of the answer', async () => {
-    const res = await h().call('user/login', { account: h().seed.staffAccount, password: h().seed.staffPassword, agree: true });
+    const res = await h().call('user/login', {
+      account: h().seed.staffAccount,
+      password: h().seed.staffPassword,
+      agree: true,
+    });
     expect(res.status).toBe(1);
     const requestId = res.headers['x-request-id'];
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -45,7 +51,13 @@ describeEachDatabase('audit log', (h) => {
   });
 
   it('lists newest first and pages through a filtered action', async () => {
-    for (const [i, at] of ['2026-01-01T00:00:01Z', '2026-01-01T00:00:05Z', '2026-01-01T00:00:03Z', '2026-01-01T00:00:02Z', '2026-01-01T00:00:04Z'].entries()) {
+    for (const [i, at] of [
+      '2026-01-01T00:00:01Z',
+      '2026-01-01T00:00:05Z',
+      '2026-01-01T00:00:03Z',
+      '2026-01-01T00:00:02Z',
+      '2026-01-01T00:00:04Z',
+    ].entries()) {
       await append('test.paging', at, `t${i}`);
     }
     const targets = (p: Page) => p.items.map((e) => e.target);
@@ -90,21 +102,35 @@ describeEachDatabase('audit log', (h) => {
 
   it('refuses a member, even one who claims is-admin', async () => {
     const m = await h().member();
-    expect(await h().call('admin/auditLog', {}, m.headers)).toMatchObject({ http: 403, status: 0, msg: errorKeys.auth.forbidden, data: null });
-    expect(await h().call('admin/auditLog', {}, { ...m.headers, 'is-admin': '1' })).toMatchObject({ http: 403, msg: errorKeys.auth.forbidden });
+    expect(await h().call('admin/auditLog', {}, m.headers)).toMatchObject({
+      http: 403,
+      status: 0,
+      msg: errorKeys.auth.forbidden,
+      data: null,
+    });
+    expect(await h().call('admin/auditLog', {}, { ...m.headers, 'is-admin': '1' })).toMatchObject({
+      http: 403,
+      msg: errorKeys.auth.forbidden,
+    });
   });
 
   it('cannot be changed: UPDATE, DELETE and TRUNCATE raise', async () => {
     await append('test.immutable', '2026-04-01T00:00:00Z', 'keep');
     const before = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log`);
-    await expect(h().db.query(`UPDATE audit_log SET reason = 'edited' WHERE action = 'test.immutable'`)).rejects.toThrow(/append-only/);
+    await expect(
+      h().db.query(`UPDATE audit_log SET reason = 'edited' WHERE action = 'test.immutable'`),
+    ).rejects.toThrow(/append-only/);
     await expect(h().db.query(`DELETE FROM audit_log WHERE action = 'test.immutable'`)).rejects.toThrow(/append-only/);
     await expect(h().db.query(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/);
     await expect(h().db.query(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);
-    await expect(h().db.transaction((tx) => tx.query(`UPDATE audit_log SET action = 'x'`))).rejects.toThrow(/append-only/);
+    await expect(h().db.transaction((tx) => tx.query(`UPDATE audit_log SET action = 'x'`))).rejects.toThrow(
+      /append-only/,
+    );
     const after = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log`);
     expect(after[0]?.n).toBe(before[0]?.n);
-    const [kept] = await h().db.query<{ reason: string }>(`SELECT reason FROM audit_log WHERE action = 'test.immutable'`);
+    const [kept] = await h().db.query<{ reason: string }>(
+      `SELECT reason FROM audit_log WHERE action = 'test.immutable'`,
+    );
     expect(kept?.reason).toBe('test');
   });
 });

@@ -19,12 +19,22 @@ export async function recordAudit(sql: Sql, r: AuditRecord, at: Date): Promise<v
   );
 }
 
-export async function listAudit(sql: Sql, q: { page: number; pageSize: number; action?: string | undefined }): Promise<{ items: AuditEntry[]; total: number }> {
+export async function listAudit(
+  sql: Sql,
+  q: { page: number; pageSize: number; action?: string | undefined },
+): Promise<{ items: AuditEntry[]; total: number }> {
   const filter = q.action ? 'WHERE a.action = $1' : '';
   const params = q.action ? [q.action] : [];
   const [count] = await sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log a ${filter}`, params);
   const rows = await sql.query<{
-    id: string; actor_account: string; actor_role: StaffRole; action: string; target: string; reason: string; request_id: string; created_at: Date;
+    id: string;
+    actor_account: string;
+    actor_role: StaffRole;
+    action: string;
+    target: string;
+    reason: string;
+    request_id: string;
+    created_at: Date;
   }>(
     `SELECT a.id::text AS id, m.account AS actor_account, a.actor_role, a.action, a.target, a.reason, a.request_id, a.created_at
        FROM audit_log a JOIN members m ON m.id = a.actor_id ${filter}

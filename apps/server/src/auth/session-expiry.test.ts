@@ -19,7 +19,12 @@ describeEachDatabase('session expiry', (h) => {
     h().clock.advance(12 * hour - second);
     expect(await h().call('user/info', {}, headers)).toMatchObject({ http: 200, status: 1 });
     h().clock.advance(second);
-    expect(await h().call('user/info', {}, headers)).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required, data: null });
+    expect(await h().call('user/info', {}, headers)).toMatchObject({
+      http: 401,
+      status: 0,
+      msg: errorKeys.auth.required,
+      data: null,
+    });
   });
 
   it('keeps a remembered session for 30 days, not longer', async () => {
@@ -32,7 +37,11 @@ describeEachDatabase('session expiry', (h) => {
     h().clock.advance(30 * day - 13 * hour - second);
     expect(await h().call('user/info', {}, remembered)).toMatchObject({ http: 200, status: 1 });
     h().clock.advance(second);
-    expect(await h().call('user/info', {}, remembered)).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required });
+    expect(await h().call('user/info', {}, remembered)).toMatchObject({
+      http: 401,
+      status: 0,
+      msg: errorKeys.auth.required,
+    });
   });
 
   it('treats an expired token on a public route as no token at all', async () => {
@@ -47,6 +56,10 @@ describeEachDatabase('session expiry', (h) => {
     await signIn(m.account, m.password, false);
     h().clock.advance(12 * hour);
     const fresh = await signIn(m.account, m.password, false);
-    expect(await h().call('user/info', {}, fresh)).toMatchObject({ http: 200, status: 1, data: { account: m.account } });
+    expect(await h().call('user/info', {}, fresh)).toMatchObject({
+      http: 200,
+      status: 1,
+      data: { account: m.account },
+    });
   });
 });

@@ -8,13 +8,19 @@ export const sessionHours = { normal: 12, remembered: 24 * 30 } as const;
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(sql: Sql, memberId: string, remember: boolean, now: Date): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  sql: Sql,
+  memberId: string,
+  remember: boolean,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const hours = remember ? sessionHours.remembered : sessionHours.normal;
   const expiresAt = new Date(now.getTime() + hours * 3_600_000);
-  await sql.query(`INSERT INTO sessions (token_hash, member_id, remember, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
-    hashToken(token), memberId, remember, now, expiresAt,
-  ]);
+  await sql.query(
+    `INSERT INTO sessions (token_hash, member_id, remember, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    [hashToken(token), memberId, remember, now, expiresAt],
+  );
   return { token, expiresAt };
 }
 

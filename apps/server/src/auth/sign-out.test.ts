@@ -8,8 +8,16 @@ describeEachDatabase('sign out', (h) => {
     const other = await h().signIn(m.account, m.password);
     const out = await h().call('user/logout', {}, m.headers);
     expect(out).toMatchObject({ http: 200, status: 1, msg: 'success.logout', data: null });
-    expect(await h().call('user/info', {}, m.headers)).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required });
-    expect(await h().call('user/info', {}, other)).toMatchObject({ http: 200, status: 1, data: { account: m.account } });
+    expect(await h().call('user/info', {}, m.headers)).toMatchObject({
+      http: 401,
+      status: 0,
+      msg: errorKeys.auth.required,
+    });
+    expect(await h().call('user/info', {}, other)).toMatchObject({
+      http: 200,
+      status: 1,
+      data: { account: m.account },
+    });
   });
 
   it('records when the session ended and leaves other members alone', async () => {
@@ -31,6 +39,10 @@ describeEachDatabase('sign out', (h) => {
     const m = await h().member();
     expect(await h().call('user/logout', {}, {})).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required });
     await h().call('user/logout', {}, m.headers);
-    expect(await h().call('user/logout', {}, m.headers)).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required });
+    expect(await h().call('user/logout', {}, m.headers)).toMatchObject({
+      http: 401,
+      status: 0,
+      msg: errorKeys.auth.required,
+    });
   });
 });

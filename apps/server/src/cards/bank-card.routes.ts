@@ -6,7 +6,15 @@ import type { BankCardService } from './bank-card.service.ts';
 export function bankCardRoutes(cards: BankCardService): Route[] {
   return [
     route({ call: bankCardsListCall, handler: ({ principal }) => cards.list(principal.memberId) }),
-    route({ call: bankCardAddCall, success: successKeys.cardAdded, handler: ({ principal, body }) => cards.add(principal.memberId, body) }),
-    route({ call: bankCardRemoveCall, success: successKeys.cardRemoved, handler: ({ principal, body }) => cards.remove(principal.memberId, body.id) }),
+    route({
+      call: bankCardAddCall,
+      success: successKeys.cardAdded,
+      handler: ({ principal, body }) => cards.add(principal.memberId, body),
+    }),
+    route({
+      call: bankCardRemoveCall,
+      success: successKeys.cardRemoved,
+      handler: ({ principal, body }) => cards.remove(principal.memberId, body.id),
+    }),
   ];
 }

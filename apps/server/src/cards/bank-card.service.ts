@@ -61,15 +61,27 @@ export async function requireOwnCard(
   cardId: string,
 ): Promise<{ id: string; holderName: string; bankName: string; branchName: string; cardNumber: string }> {
   if (!uuidPattern.test(cardId)) throw refuse(errorKeys.cards.bankCardNotExist);
-  const [row] = await sql.query<CardRow>(`SELECT ${cardColumns} FROM bank_cards WHERE id = $1 AND member_id = $2 AND removed_at IS NULL FOR SHARE`, [cardId, memberId]);
+  const [row] = await sql.query<CardRow>(
+    `SELECT ${cardColumns} FROM bank_cards WHERE id = $1 AND member_id = $2 AND removed_at IS NULL FOR SHARE`,
+    [cardId, memberId],
+  );
   if (!row) throw refuse(errorKeys.cards.bankCardNotExist);
-  return { id: row.id, holderName: row.holder_name, bankName: row.bank_name, branchName: row.branch_name, cardNumber: row.card_number };
+  return {
+    id: row.id,
+    holderName: row.holder_name,
+    bankName: row.bank_name,
+    branchName: row.branch_name,
+    cardNumber: row.card_number,
+  };
 }
 
 export function bankCardService({ db, clock }: BankCardDeps) {
   return {
     async list(memberId: string): Promise<BankCard[]> {
-      const rows = await db.query<CardRow>(`SELECT ${cardColumns} FROM bank_cards WHERE member_id = $1 AND removed_at IS NULL ORDER BY created_at, id`, [memberId]);
+      const rows = await db.query<CardRow>(
+        `SELECT ${cardColumns} FROM bank_cards WHERE member_id = $1 AND removed_at IS NULL ORDER BY created_at, id`,
+        [memberId],
+      );
       return rows.map(cardWire);
     },
 
@@ -86,16 +98,25 @@ export function bankCardService({ db, clock }: BankCardDeps) {
           if (m?.real_name_status !== 'verified' || !m.real_name) throw refuse(errorKeys.verification.required);
           if (body.indianBank && (!body.ifsc || !body.upi)) throw refuse(errorKeys.cards.indianFieldsRequired);
           if (!sameHolderName(body.holderName, m.real_name)) throw refuse(errorKeys.cards.holderMismatch);
-          const taken = await tx.query(`SELECT 1 FROM bank_cards WHERE member_id = $1 AND bank_name = $2 AND card_number = $3 AND removed_at IS NULL`, [
-            memberId, body.bankName, body.cardNumber,
-          ]);
+          const taken = await tx.query(
+            `SELECT 1 FROM bank_cards WHERE member_id = $1 AND bank_name = $2 AND card_number = $3 AND removed_at IS NULL`,
+            [memberId, body.bankName, body.cardNumber],
+          );
           if (taken.length > 0) throw refuse(errorKeys.cards.alreadyExists);
           const [row] = await tx.query<CardRow>(
             `INSERT INTO bank_cards (member_id, holder_name, bank_name, branch_name, branch_code, card_number, card_type, ifsc, upi, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${cardColumns}`,
             [
-              memberId, body.holderName, body.bankName, body.branchName, body.branchCode, body.cardNumber, body.cardType,
-              body.indianBank ? (body.ifsc ?? null) : null, body.indianBank ? (body.upi ?? null) : null, now,
+              memberId,
+              body.holderName,
+              body.bankName,
+              body.branchName,
+              body.branchCode,
+              body.cardNumber,
+              body.cardType,
+              body.indianBank ? (body.ifsc ?? null) : null,
+              body.indianBank ? (body.upi ?? null) : null,
+              now,
             ],
           );
           return cardWire(row as CardRow);
@@ -111,9 +132,14 @@ export function bankCardService({ db, clock }: BankCardDeps) {
       if (!uuidPattern.test(cardId)) throw refuse(errorKeys.cards.bankCardNotExist);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const [card] = await tx.query<{ id: string }>(`SELECT id FROM bank_cards WHERE id = $1 AND member_id = $2 AND removed_at IS NULL FOR UPDATE`, [cardId, memberId]);
+        const [card] = await tx.query<{ id: string }>(
+          `SELECT id FROM bank_cards WHERE id = $1 AND member_id = $2 AND removed_at IS NULL FOR UPDATE`,
+          [cardId, memberId],
+        );
         if (!card) throw refuse(errorKeys.cards.bankCardNotExist);
-        const pending = await tx.query(`SELECT 1 FROM withdrawals WHERE bank_card_id = $1 AND status = 'pending'`, [cardId]);
+        const pending = await tx.query(`SELECT 1 FROM withdrawals WHERE bank_card_id = $1 AND status = 'pending'`, [
+          cardId,
+        ]);
         if (pending.length > 0) throw refuse(errorKeys.cards.pendingWithdrawal);
         await tx.query(`UPDATE bank_cards SET removed_at = $2 WHERE id = $1`, [cardId, now]);
       });

@@ -1,10 +1,14 @@
 import { depositChannelsCall } from '@kabuto/contracts/funds/deposits';
-import { adminChannelSaveCall, adminChannelsListCall, adminWithdrawalLimitsGetCall, adminWithdrawalLimitsSaveCall } from '@kabuto/contracts/admin/settings';
+import {
+  adminChannelSaveCall,
+  adminChannelsListCall,
+  adminWithdrawalLimitsGetCall,
+  adminWithdrawalLimitsSaveCall,
+} from '@kabuto/contracts/admin/settings';
 import { successKeys } from '@kabuto/contracts/errors';
 import { asStaff } from '../http/public.ts';
 import { route, type Route } from '../http/public.ts';
 import type { ChannelService } from './channel.service.ts';
-
 
 export function channelRoutes(channels: ChannelService): Route[] {
   return [

@@ -66,14 +66,27 @@ export async function requireActiveChannel(
   id: string,
 ): Promise<{ id: string; name: string; currency: 'JPY'; min: string; max: string; windowRule: ChannelWindowRule }> {
   if (!uuidPattern.test(id)) throw refuse(errorKeys.funds.channelNotFound);
-  const [row] = await sql.query<ChannelRow>(`SELECT ${channelColumns} FROM deposit_channels WHERE id = $1 AND active`, [id]);
+  const [row] = await sql.query<ChannelRow>(`SELECT ${channelColumns} FROM deposit_channels WHERE id = $1 AND active`, [
+    id,
+  ]);
   if (!row) throw refuse(errorKeys.funds.channelNotFound);
-  return { id: row.id, name: row.name, currency: 'JPY', min: toWire(money(row.min_amount)), max: toWire(money(row.max_amount)), windowRule: row.window_rule };
+  return {
+    id: row.id,
+    name: row.name,
+    currency: 'JPY',
+    min: toWire(money(row.min_amount)),
+    max: toWire(money(row.max_amount)),
+    windowRule: row.window_rule,
+  };
 }
 
 // SPEC §5: withdrawal minimum and maximum exist (numbers not shown); these apply until staff set others.
 export const withdrawalLimitDefaults = { min: '1000', max: '5000000', windowRule: 'profile' } as const;
-export const withdrawalSettingNames = { min: 'withdraw.min', max: 'withdraw.max', windowRule: 'withdraw.windowRule' } as const;
+export const withdrawalSettingNames = {
+  min: 'withdraw.min',
+  max: 'withdraw.max',
+  windowRule: 'withdraw.windowRule',
+} as const;
 
 const positiveAmount = (value: string | undefined): string | null => {
   const d = tryMoney(value);
@@ -85,8 +98,11 @@ export async function withdrawalLimits(sql: Sql): Promise<{ min: string; max: st
   const min = positiveAmount(await readSetting(sql, withdrawalSettingNames.min)) ?? withdrawalLimitDefaults.min;
   const max = positiveAmount(await readSetting(sql, withdrawalSettingNames.max)) ?? withdrawalLimitDefaults.max;
   const rule = await readSetting(sql, withdrawalSettingNames.windowRule);
-  const windowRule: ChannelWindowRule = rule === 'always' || rule === 'profile' ? rule : withdrawalLimitDefaults.windowRule;
-  return money(min).lte(money(max)) ? { min, max, windowRule } : { min: withdrawalLimitDefaults.min, max: withdrawalLimitDefaults.max, windowRule };
+  const windowRule: ChannelWindowRule =
+    rule === 'always' || rule === 'profile' ? rule : withdrawalLimitDefaults.windowRule;
+  return money(min).lte(money(max))
+    ? { min, max, windowRule }
+    : { min: withdrawalLimitDefaults.min, max: withdrawalLimitDefaults.max, windowRule };
 }
 
 const requireMinNotAboveMax = (min: string, max: string): void => {
@@ -97,29 +113,52 @@ export function channelService({ db, clock, marketProfile }: ChannelDeps) {
   return {
     /** Member: active channels with limits and today's window, and the reference to put on the transfer. */
     async memberChannels(account: string): Promise<ResponseOf<typeof depositChannelsCall>> {
-      const rows = await db.query<ChannelRow>(`SELECT ${channelColumns} FROM deposit_channels WHERE active ORDER BY created_at, id`);
+      const rows = await db.query<ChannelRow>(
+        `SELECT ${channelColumns} FROM deposit_channels WHERE active ORDER BY created_at, id`,
+      );
       const now = clock.now();
       return {
         referenceCode: `K${account}`,
         channels: rows.map((r) => {
           const w = moneyWindow(resolveWindowRule(r.window_rule, marketProfile), now);
           const { windowRule: _rule, active: _active, ...shown } = adminChannelWire(r);
-          return { ...shown, currency: 'JPY' as const, window: { rule: w.rule, open: w.open, opensAt: w.opensAt ? w.opensAt.toISOString() : null } };
+          return {
+            ...shown,
+            currency: 'JPY' as const,
+            window: { rule: w.rule, open: w.open, opensAt: w.opensAt ? w.opensAt.toISOString() : null },
+          };
         }),
       };
     },
 
     async adminList(): Promise<AdminChannel[]> {
-      const rows = await db.query<ChannelRow>(`SELECT ${channelColumns} FROM deposit_channels ORDER BY active DESC, created_at, id`);
+      const rows = await db.query<ChannelRow>(
+        `SELECT ${channelColumns} FROM deposit_channels ORDER BY active DESC, created_at, id`,
+      );
       return rows.map(adminChannelWire);
     },
 
     /** Admin: creates a channel, or updates the one named by id; audited in the same transaction. */
-    async save(staff: StaffPrincipal, body: RequestOf<typeof adminChannelSaveCall>, requestId: string): Promise<AdminChannel> {
+    async save(
+      staff: StaffPrincipal,
+      body: RequestOf<typeof adminChannelSaveCall>,
+      requestId: string,
+    ): Promise<AdminChannel> {
       requireMinNotAboveMax(body.min, body.max);
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const values = [body.name, body.bankName, body.branchName, body.accountType, body.accountNumber, body.accountHolder, body.min, body.max, body.windowRule, body.active];
+        const values = [
+          body.name,
+          body.bankName,
+          body.branchName,
+          body.accountType,
+          body.accountNumber,
+          body.accountHolder,
+          body.min,
+          body.max,
+          body.windowRule,
+          body.active,
+        ];
         const [row] = body.id
           ? await tx.query<ChannelRow>(
               `UPDATE deposit_channels SET name = $2, bank_name = $3, branch_name = $4, account_type = $5, account_number = $6, account_holder = $7,
@@ -135,7 +174,18 @@ export function channelService({ db, clock, marketProfile }: ChannelDeps) {
         if (!row) throw refuse(errorKeys.funds.channelNotFound);
         const saved = adminChannelWire(row);
         const summary = `${body.id ? 'updated' : 'created'}: ${saved.name}, ${saved.min}–${saved.max} JPY, window ${saved.windowRule}, ${saved.active ? 'active' : 'inactive'}`;
-        await recordAudit(tx, { actorId: staff.memberId, actorRole: staff.role, action: 'channel.save', target: saved.id, reason: summary, requestId }, now);
+        await recordAudit(
+          tx,
+          {
+            actorId: staff.memberId,
+            actorRole: staff.role,
+            action: 'channel.save',
+            target: saved.id,
+            reason: summary,
+            requestId,
+          },
+          now,
+        );
         return saved;
       });
     },
@@ -143,7 +193,11 @@ export function channelService({ db, clock, marketProfile }: ChannelDeps) {
     getWithdrawalLimits: () => withdrawalLimits(db),
 
     /** Admin: the withdrawal minimum, maximum and window rule; audited in the same transaction. */
-    async saveWithdrawalLimits(staff: StaffPrincipal, body: { min: string; max: string; windowRule: ChannelWindowRule }, requestId: string) {
+    async saveWithdrawalLimits(
+      staff: StaffPrincipal,
+      body: { min: string; max: string; windowRule: ChannelWindowRule },
+      requestId: string,
+    ) {
       requireMinNotAboveMax(body.min, body.max);
       const now = clock.now();
       const next = { min: toWire(money(body.min)), max: toWire(money(body.max)), windowRule: body.windowRule };
@@ -153,7 +207,14 @@ export function channelService({ db, clock, marketProfile }: ChannelDeps) {
         await writeSetting(tx, withdrawalSettingNames.windowRule, next.windowRule, now);
         await recordAudit(
           tx,
-          { actorId: staff.memberId, actorRole: staff.role, action: 'withdrawalLimits.save', target: 'withdraw', reason: `${next.min}–${next.max} JPY, window ${next.windowRule}`, requestId },
+          {
+            actorId: staff.memberId,
+            actorRole: staff.role,
+            action: 'withdrawalLimits.save',
+            target: 'withdraw',
+            reason: `${next.min}–${next.max} JPY, window ${next.windowRule}`,
+            requestId,
+          },
           now,
         );
       });

@@ -14,19 +14,37 @@ describeEachDatabase(
       const save = (windowRule: string) =>
         h().call<{ id: string }>(
           'admin/channels/save',
-          { name: `window ${windowRule}`, bankName: 'Bank', branchName: 'Main', accountType: 'ordinary', accountNumber: '1234567', accountHolder: 'Kabuto', min: '1000', max: '100000', windowRule, active: true },
+          {
+            name: `window ${windowRule}`,
+            bankName: 'Bank',
+            branchName: 'Main',
+            accountType: 'ordinary',
+            accountNumber: '1234567',
+            accountHolder: 'Kabuto',
+            min: '1000',
+            max: '100000',
+            windowRule,
+            active: true,
+          },
           admin,
         );
       const [byProfile, always] = [(await save('profile')).data.id, (await save('always')).data.id];
       const m = await h().member();
       const windows = async () => {
         // A fresh session each time: the clock moves past a session's 12 hours.
-        const res = await h().call<MemberChannels>('user/deposit/channels', {}, await h().signIn(m.account, m.password));
+        const res = await h().call<MemberChannels>(
+          'user/deposit/channels',
+          {},
+          await h().signIn(m.account, m.password),
+        );
         const of = (id: string) => res.data.channels.find((c) => c.id === id)?.window;
         return { profile: of(byProfile), always: of(always) };
       };
       // The test clock starts on Friday 20 Nov 2026, 10:00 JST.
-      expect(await windows()).toEqual({ profile: { rule: 'tse', open: true, opensAt: null }, always: { rule: 'always', open: true, opensAt: null } });
+      expect(await windows()).toEqual({
+        profile: { rule: 'tse', open: true, opensAt: null },
+        always: { rule: 'always', open: true, opensAt: null },
+      });
       // Saturday 12:00 JST: closed until Tuesday 09:30 JST, as Monday 23 Nov is Labour Thanksgiving Day.
       h().clock.advance(26 * 3_600_000);
       expect(await windows()).toEqual({

@@ -15,7 +15,8 @@ interface Report {
 // DESIGN: the credit score is computed by published rules and every change has a reason the member can read.
 describeEachDatabase('credit score history', (h) => {
   const report = (headers: Record<string, string>) => h().call<Report>('user/creditScore', {}, headers);
-  const memberId = async (account: string) => (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]))[0]?.id as string;
+  const memberId = async (account: string) =>
+    (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]))[0]?.id as string;
 
   it('starts at the base of 80 with the threshold, the published rules and no history', async () => {
     const m = await h().member();
@@ -41,9 +42,27 @@ describeEachDatabase('credit score history', (h) => {
     const id = await memberId(m.account);
     const t0 = h().clock.now();
     const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
-    await recordCreditEvent(h().db, { memberId: id, rule: 'depositApproved', refType: 'deposit', refId: 'd1', at: at(1) });
-    await recordCreditEvent(h().db, { memberId: id, rule: 'depositApproved', refType: 'deposit', refId: 'd2', at: at(2) });
-    await recordCreditEvent(h().db, { memberId: id, rule: 'depositRejected', refType: 'deposit', refId: 'd3', at: at(3) });
+    await recordCreditEvent(h().db, {
+      memberId: id,
+      rule: 'depositApproved',
+      refType: 'deposit',
+      refId: 'd1',
+      at: at(1),
+    });
+    await recordCreditEvent(h().db, {
+      memberId: id,
+      rule: 'depositApproved',
+      refType: 'deposit',
+      refId: 'd2',
+      at: at(2),
+    });
+    await recordCreditEvent(h().db, {
+      memberId: id,
+      rule: 'depositRejected',
+      refType: 'deposit',
+      refId: 'd3',
+      at: at(3),
+    });
     const r = await report(m.headers);
     expect(r.data.score).toBe(80 + 10 + 2 + 2 - 10);
     expect(r.data.history).toEqual([
@@ -58,18 +77,50 @@ describeEachDatabase('credit score history', (h) => {
   it('records an event once per rule and business row, however often it is retried', async () => {
     const m = await h().member();
     const id = await memberId(m.account);
-    for (let i = 0; i < 3; i++) await recordCreditEvent(h().db, { memberId: id, rule: 'depositRejected', refType: 'deposit', refId: 'same', at: h().clock.now() });
-    await h().db.transaction((tx) => recordCreditEvent(tx, { memberId: id, rule: 'depositRejected', refType: 'deposit', refId: 'same', at: h().clock.now() }));
-    expect((await report(m.headers)).data).toMatchObject({ score: 70, history: [expect.objectContaining({ rule: 'depositRejected' })] });
+    for (let i = 0; i < 3; i++)
+      await recordCreditEvent(h().db, {
+        memberId: id,
+        rule: 'depositRejected',
+        refType: 'deposit',
+        refId: 'same',
+        at: h().clock.now(),
+      });
+    await h().db.transaction((tx) =>
+      recordCreditEvent(tx, {
+        memberId: id,
+        rule: 'depositRejected',
+        refType: 'deposit',
+        refId: 'same',
+        at: h().clock.now(),
+      }),
+    );
+    expect((await report(m.headers)).data).toMatchObject({
+      score: 70,
+      history: [expect.objectContaining({ rule: 'depositRejected' })],
+    });
     expect((await report(m.headers)).data.history).toHaveLength(1);
   });
 
   it('never goes below 0, and falls under the withdrawal threshold after three rejected deposits', async () => {
     const m = await h().member();
     const id = await memberId(m.account);
-    for (let i = 1; i <= 3; i++) await recordCreditEvent(h().db, { memberId: id, rule: 'depositRejected', refType: 'deposit', refId: `r${i}`, at: h().clock.now() });
+    for (let i = 1; i <= 3; i++)
+      await recordCreditEvent(h().db, {
+        memberId: id,
+        rule: 'depositRejected',
+        refType: 'deposit',
+        refId: `r${i}`,
+        at: h().clock.now(),
+      });
     expect(await creditScoreOf(h().db, id)).toEqual({ score: 50, threshold: 60 });
-    for (let i = 4; i <= 12; i++) await recordCreditEvent(h().db, { memberId: id, rule: 'depositRejected', refType: 'deposit', refId: `r${i}`, at: h().clock.now() });
+    for (let i = 4; i <= 12; i++)
+      await recordCreditEvent(h().db, {
+        memberId: id,
+        rule: 'depositRejected',
+        refType: 'deposit',
+        refId: `r${i}`,
+        at: h().clock.now(),
+      });
     expect((await report(m.headers)).data.score).toBe(0);
   });
 
@@ -79,6 +130,9 @@ describeEachDatabase('credit score history', (h) => {
     expect((await report(a.headers)).data.history).toHaveLength(1);
     expect((await report(b.headers)).data).toMatchObject({ score: 80, history: [] });
     expect(await report({})).toMatchObject({ http: 401, msg: errorKeys.auth.required });
-    expect(await report({ ...b.headers, account: a.account })).toMatchObject({ http: 401, msg: errorKeys.auth.accountMismatch });
+    expect(await report({ ...b.headers, account: a.account })).toMatchObject({
+      http: 401,
+      msg: errorKeys.auth.accountMismatch,
+    });
   });
 });

@@ -1,7 +1,14 @@
 import type { Sql } from '@kabuto/db/database';
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { creditScoreCall } from '@kabuto/contracts/funds/withdrawals';
-import { creditRules, creditScore, creditScoreBase, publishedCreditRules, withdrawalThreshold, type CreditRule } from '@kabuto/domain/credit/credit-score';
+import {
+  creditRules,
+  creditScore,
+  creditScoreBase,
+  publishedCreditRules,
+  withdrawalThreshold,
+  type CreditRule,
+} from '@kabuto/domain/credit/credit-score';
 
 export interface CreditEvent {
   memberId: string;
@@ -28,7 +35,10 @@ interface EventRow {
 }
 
 const eventsOf = (sql: Sql, memberId: string) =>
-  sql.query<EventRow>(`SELECT delta, rule, created_at FROM credit_score_events WHERE member_id = $1 ORDER BY created_at DESC, id DESC`, [memberId]);
+  sql.query<EventRow>(
+    `SELECT delta, rule, created_at FROM credit_score_events WHERE member_id = $1 ORDER BY created_at DESC, id DESC`,
+    [memberId],
+  );
 
 /** The member's score and the withdrawal threshold. */
 export async function creditScoreOf(sql: Sql, memberId: string): Promise<{ score: number; threshold: number }> {

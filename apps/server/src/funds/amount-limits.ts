@@ -12,7 +12,12 @@ export function parseAmount(value: string, currency: Currency): Decimal {
 }
 
 /** The domain's limit rule (the screens call the same one), refused with the flow's own keys. */
-export function requireWithin(amount: Decimal, min: string, max: string, keys: { below: ErrorKey; above: ErrorKey }): void {
+export function requireWithin(
+  amount: Decimal,
+  min: string,
+  max: string,
+  keys: { below: ErrorKey; above: ErrorKey },
+): void {
   const issue = amountLimitIssue(amount, min, max);
   if (issue) throw refuse(issue === 'belowMin' ? keys.below : keys.above);
 }

@@ -11,7 +11,10 @@ describeEachDatabase('deposits and their review', (h) => {
     const m = await h().member();
     const staff = await staffHeaders(h());
     const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
-    const channels = await h().call<{ referenceCode: string; channels: { id: string; min: string; max: string; window: { open: boolean } }[] }>('user/deposit/channels', {}, m.headers);
+    const channels = await h().call<{
+      referenceCode: string;
+      channels: { id: string; min: string; max: string; window: { open: boolean } }[];
+    }>('user/deposit/channels', {}, m.headers);
     expect(channels.data.referenceCode).toBe(`K${m.account}`);
     expect(channels.data.channels[0]).toMatchObject({ min: '1000', max: '10000000', window: { open: true } });
     const dep = await h().call<{ id: string; orderNo: string; status: string; referenceCode: string }>(
@@ -19,22 +22,52 @@ describeEachDatabase('deposits and their review', (h) => {
       { channelId: channels.data.channels[0]?.id, amount: '50000', receiptImageId: receipt },
       m.headers,
     );
-    expect(dep).toMatchObject({ status: 1, msg: 'success.deposit', data: { status: 'pending', referenceCode: `K${m.account}` } });
+    expect(dep).toMatchObject({
+      status: 1,
+      msg: 'success.deposit',
+      data: { status: 'pending', referenceCode: `K${m.account}` },
+    });
     expect(dep.data.orderNo).toMatch(/^D\d{20}$/);
     expect(await balanceOf(h(), m.headers)).toEqual({ available: '0', frozen: '0' });
 
-    const decided = await h().call('admin/deposits/decide', { id: dep.data.id, decision: 'approve', reason: 'transfer received' }, staff);
+    const decided = await h().call(
+      'admin/deposits/decide',
+      { id: dep.data.id, decision: 'approve', reason: 'transfer received' },
+      staff,
+    );
     expect(decided.status).toBe(1);
     expect((await balanceOf(h(), m.headers)).available).toBe('50000');
-    const again = await h().call('admin/deposits/decide', { id: dep.data.id, decision: 'reject', reason: 'second look' }, staff);
+    const again = await h().call(
+      'admin/deposits/decide',
+      { id: dep.data.id, decision: 'reject', reason: 'second look' },
+      staff,
+    );
     expect(again).toMatchObject({ http: 409, msg: errorKeys.order.notInReview });
     expect((await balanceOf(h(), m.headers)).available).toBe('50000');
 
-    const timeline = await h().call<{ items: { reason: string; refId: string; lines: { book: string; amount: string }[] }[] }>('user/timeline', {}, m.headers);
-    expect(timeline.data.items[0]).toMatchObject({ reason: 'ledger.deposit', refId: dep.data.orderNo, lines: [{ book: 'available', amount: '50000' }] });
-    const records = await h().call<{ items: { orderNo: string; status: string; remarks: string }[] }>('user/fundRecords', { type: 'deposit' }, m.headers);
-    expect(records.data.items[0]).toMatchObject({ orderNo: dep.data.orderNo, status: 'approved', remarks: 'transfer received' });
-    const audit = await h().call<{ items: { action: string; target: string; reason: string }[] }>('admin/auditLog', { action: 'deposit.approve' }, staff);
+    const timeline = await h().call<{
+      items: { reason: string; refId: string; lines: { book: string; amount: string }[] }[];
+    }>('user/timeline', {}, m.headers);
+    expect(timeline.data.items[0]).toMatchObject({
+      reason: 'ledger.deposit',
+      refId: dep.data.orderNo,
+      lines: [{ book: 'available', amount: '50000' }],
+    });
+    const records = await h().call<{ items: { orderNo: string; status: string; remarks: string }[] }>(
+      'user/fundRecords',
+      { type: 'deposit' },
+      m.headers,
+    );
+    expect(records.data.items[0]).toMatchObject({
+      orderNo: dep.data.orderNo,
+      status: 'approved',
+      remarks: 'transfer received',
+    });
+    const audit = await h().call<{ items: { action: string; target: string; reason: string }[] }>(
+      'admin/auditLog',
+      { action: 'deposit.approve' },
+      staff,
+    );
     expect(audit.data.items[0]).toMatchObject({ target: dep.data.orderNo, reason: 'transfer received' });
     expect((await reconcile(h().db)).ok).toBe(true);
   });
@@ -43,8 +76,16 @@ describeEachDatabase('deposits and their review', (h) => {
     const m = await h().member();
     const staff = await staffHeaders(h());
     const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
-    const dep = await h().call<{ id: string }>('user/deposit/create', { channelId: await firstChannelId(h(), m.headers), amount: '3000', receiptImageId: receipt }, m.headers);
-    await h().call('admin/deposits/decide', { id: dep.data.id, decision: 'reject', reason: 'no transfer arrived' }, staff);
+    const dep = await h().call<{ id: string }>(
+      'user/deposit/create',
+      { channelId: await firstChannelId(h(), m.headers), amount: '3000', receiptImageId: receipt },
+      m.headers,
+    );
+    await h().call(
+      'admin/deposits/decide',
+      { id: dep.data.id, decision: 'reject', reason: 'no transfer arrived' },
+      staff,
+    );
     expect(await balanceOf(h(), m.headers)).toEqual({ available: '0', frozen: '0' });
     const records = await h().call<{ items: { status: string; remarks: string }[] }>('user/fundRecords', {}, m.headers);
     expect(records.data.items[0]).toMatchObject({ status: 'rejected', remarks: 'no transfer arrived' });
@@ -83,23 +124,46 @@ describeEachDatabase('deposits and their review', (h) => {
     const inviter = await h().member();
     const code = (await h().call<{ inviteCode: string }>('user/info', {}, inviter.headers)).data.inviteCode;
     const account = `07${String(Date.now()).slice(-8)}`;
-    await h().call('user/register', { account, password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode: code, agree: true });
+    await h().call('user/register', {
+      account,
+      password: 'abcd1234',
+      confirmPassword: 'abcd1234',
+      inviteCode: code,
+      agree: true,
+    });
     const invitee = { headers: await h().signIn(account, 'abcd1234') };
     await fund(h(), invitee, '10000', staff);
     await fund(h(), invitee, '20000', staff);
     expect((await balanceOf(h(), inviter.headers)).available).toBe('200');
-    const timeline = await h().call<{ items: { reason: string; refType: string }[] }>('user/timeline', {}, inviter.headers);
+    const timeline = await h().call<{ items: { reason: string; refType: string }[] }>(
+      'user/timeline',
+      {},
+      inviter.headers,
+    );
     expect(timeline.data.items.filter((i) => i.reason === 'ledger.referralReward')).toHaveLength(1);
-    const inviteeTimeline = await h().call<{ items: { reason: string; lines: unknown[] }[] }>('user/timeline', {}, invitee.headers);
-    expect(inviteeTimeline.data.items.filter((i) => i.reason === 'ledger.referralReward')).toEqual([expect.objectContaining({ lines: [] })]);
+    const inviteeTimeline = await h().call<{ items: { reason: string; lines: unknown[] }[] }>(
+      'user/timeline',
+      {},
+      invitee.headers,
+    );
+    expect(inviteeTimeline.data.items.filter((i) => i.reason === 'ledger.referralReward')).toEqual([
+      expect.objectContaining({ lines: [] }),
+    ]);
     expect((await reconcile(h().db)).ok).toBe(true);
   });
 
   it('a frozen account cannot deposit', async () => {
     const m = await h().member();
-    await h().db.query(`INSERT INTO member_restrictions (member_id, kind, reason) SELECT id, 'frozen', 'under investigation' FROM members WHERE account = $1`, [m.account]);
+    await h().db.query(
+      `INSERT INTO member_restrictions (member_id, kind, reason) SELECT id, 'frozen', 'under investigation' FROM members WHERE account = $1`,
+      [m.account],
+    );
     const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
-    const res = await h().call('user/deposit/create', { channelId: await firstChannelId(h(), m.headers), amount: '5000', receiptImageId: receipt }, m.headers);
+    const res = await h().call(
+      'user/deposit/create',
+      { channelId: await firstChannelId(h(), m.headers), amount: '5000', receiptImageId: receipt },
+      m.headers,
+    );
     expect(res).toMatchObject({ http: 403, msg: errorKeys.restriction.frozen });
   });
 });
@@ -114,12 +178,24 @@ describeEachDatabase(
       // The harness clock starts Fri 2026-11-20 10:00 JST.
       h().clock.advance(24 * 3_600_000); // Saturday (sessions last 12 h, so sign in again)
       const saturday = await h().signIn(m.account, m.password);
-      const closed = await h().call<{ channels: { window: { open: boolean; opensAt: string } }[] }>('user/deposit/channels', {}, saturday);
+      const closed = await h().call<{ channels: { window: { open: boolean; opensAt: string } }[] }>(
+        'user/deposit/channels',
+        {},
+        saturday,
+      );
       expect(closed.data.channels[0]?.window).toMatchObject({ open: false, opensAt: '2026-11-24T00:30:00.000Z' });
-      const refused = await h().call('user/deposit/create', { channelId, amount: '5000', receiptImageId: receipt }, saturday);
+      const refused = await h().call(
+        'user/deposit/create',
+        { channelId, amount: '5000', receiptImageId: receipt },
+        saturday,
+      );
       expect(refused).toMatchObject({ http: 422, msg: errorKeys.funds.depositClosed });
       h().clock.advance(3 * 24 * 3_600_000); // Tuesday 10:00 JST (Monday is a holiday)
-      const ok = await h().call('user/deposit/create', { channelId, amount: '5000', receiptImageId: receipt }, await h().signIn(m.account, m.password));
+      const ok = await h().call(
+        'user/deposit/create',
+        { channelId, amount: '5000', receiptImageId: receipt },
+        await h().signIn(m.account, m.password),
+      );
       expect(ok.status).toBe(1);
     });
   },

@@ -10,10 +10,19 @@ import { lockMoneyApplication, uuidPattern, type ReviewKind } from '../reviews/p
 // SPEC §1, §9: the inviter receives ¥200 when the invitee's first deposit is approved.
 export const referralReward = { amount: '200', currency: 'JPY' } as const;
 
-async function payReferralIfFirst(tx: Sql, memberId: string, depositId: string, requestId: string, at: Date): Promise<void> {
+async function payReferralIfFirst(
+  tx: Sql,
+  memberId: string,
+  depositId: string,
+  requestId: string,
+  at: Date,
+): Promise<void> {
   const [m] = await tx.query<{ inviter_id: string | null }>(`SELECT inviter_id FROM members WHERE id = $1`, [memberId]);
   if (!m?.inviter_id) return;
-  const approved = await tx.query(`SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'approved' AND id <> $2 LIMIT 1`, [memberId, depositId]);
+  const approved = await tx.query(
+    `SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'approved' AND id <> $2 LIMIT 1`,
+    [memberId, depositId],
+  );
   if (approved.length > 0) return;
   const paid = await tx.query(`SELECT 1 FROM journal_entries WHERE ref_type = 'referral' AND ref_id = $1`, [memberId]);
   if (paid.length > 0) return;
@@ -26,7 +35,12 @@ async function payReferralIfFirst(tx: Sql, memberId: string, depositId: string, 
       refId: memberId,
       requestId,
       at,
-      lines: transfer({ house: 'referral_rewards' }, { member: m.inviter_id, book: 'available' }, referralReward.currency, new Decimal(referralReward.amount)),
+      lines: transfer(
+        { house: 'referral_rewards' },
+        { member: m.inviter_id, book: 'available' },
+        referralReward.currency,
+        new Decimal(referralReward.amount),
+      ),
     },
     errorKeys.process.busy,
   );
@@ -41,7 +55,11 @@ export const depositReviewKind: ReviewKind = {
   lock: (tx, id) => lockMoneyApplication(tx, 'deposits', id),
   async settle(tx, d, s) {
     await tx.query(`UPDATE deposits SET status = $2, remarks = $3, decided_by = $4, decided_at = $5 WHERE id = $1`, [
-      d.id, s.approved ? 'approved' : 'rejected', s.reason, s.staffId, s.at,
+      d.id,
+      s.approved ? 'approved' : 'rejected',
+      s.reason,
+      s.staffId,
+      s.at,
     ]);
     if (s.approved && d.amount) {
       await post(
@@ -53,12 +71,23 @@ export const depositReviewKind: ReviewKind = {
           refId: d.target,
           requestId: s.requestId,
           at: s.at,
-          lines: transfer({ house: 'bank_clearing' }, { member: d.memberId, book: 'available' }, d.amount.currency as Currency, d.amount.value),
+          lines: transfer(
+            { house: 'bank_clearing' },
+            { member: d.memberId, book: 'available' },
+            d.amount.currency as Currency,
+            d.amount.value,
+          ),
         },
         errorKeys.process.busy,
       );
       await payReferralIfFirst(tx, d.memberId, d.id, s.requestId, s.at);
     }
-    await recordCreditEvent(tx, { memberId: d.memberId, rule: s.approved ? 'depositApproved' : 'depositRejected', refType: 'deposit', refId: d.id, at: s.at });
+    await recordCreditEvent(tx, {
+      memberId: d.memberId,
+      rule: s.approved ? 'depositApproved' : 'depositRejected',
+      refType: 'deposit',
+      refId: d.id,
+      at: s.at,
+    });
   },
 };

@@ -35,27 +35,51 @@ export function depositService(deps: { db: Database; clock: Clock; marketProfile
   const { db, clock } = deps;
 
   /** The deposit a request with this Idempotency-Key created, if its transaction committed. */
-  const byClientKey = async (p: Principal, clientKey: string): Promise<(FundRecord & { referenceCode: string }) | null> => {
-    const [row] = await db.query<DepositRow>(`${depositSelect} WHERE d.member_id = $1 AND d.client_key = $2`, [p.memberId, clientKey]);
+  const byClientKey = async (
+    p: Principal,
+    clientKey: string,
+  ): Promise<(FundRecord & { referenceCode: string }) | null> => {
+    const [row] = await db.query<DepositRow>(`${depositSelect} WHERE d.member_id = $1 AND d.client_key = $2`, [
+      p.memberId,
+      clientKey,
+    ]);
     return row ? depositRecord(row) : null;
   };
 
   return {
     byClientKey,
 
-    async create(p: Principal, body: { channelId: string; amount: string; receiptImageId: string }, clientKey: string | null): Promise<FundRecord & { referenceCode: string }> {
+    async create(
+      p: Principal,
+      body: { channelId: string; amount: string; receiptImageId: string },
+      clientKey: string | null,
+    ): Promise<FundRecord & { referenceCode: string }> {
       const now = clock.now();
       await refuseIfRestricted(db, p.memberId, ['frozen']);
       const channel = await requireActiveChannel(db, body.channelId);
-      if (!moneyWindow(resolveWindowRule(channel.windowRule, deps.marketProfile), now).open) throw refuse(errorKeys.funds.depositClosed);
+      if (!moneyWindow(resolveWindowRule(channel.windowRule, deps.marketProfile), now).open)
+        throw refuse(errorKeys.funds.depositClosed);
       const amount = parseAmount(body.amount, channel.currency);
-      requireWithin(amount, channel.min, channel.max, { below: errorKeys.funds.depositBelowMin, above: errorKeys.funds.depositAboveMax });
+      requireWithin(amount, channel.min, channel.max, {
+        below: errorKeys.funds.depositBelowMin,
+        above: errorKeys.funds.depositAboveMax,
+      });
       await requireOwnUpload(db, p.memberId, body.receiptImageId, 'deposit_receipt');
       // The client's key is stored on the row: a retry after a lost reply finds this deposit instead of adding one.
       const [row] = await db.query<{ id: string }>(
         `INSERT INTO deposits (order_no, member_id, channel_id, currency, amount, reference_code, receipt_upload_id, created_at, client_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (member_id, client_key) WHERE client_key IS NOT NULL DO NOTHING RETURNING id`,
-        [orderNumber('D', now), p.memberId, channel.id, channel.currency, toWire(amount), referenceCodeFor(p.account), body.receiptImageId, now, clientKey],
+        [
+          orderNumber('D', now),
+          p.memberId,
+          channel.id,
+          channel.currency,
+          toWire(amount),
+          referenceCodeFor(p.account),
+          body.receiptImageId,
+          now,
+          clientKey,
+        ],
       );
       if (!row && clientKey) return (await byClientKey(p, clientKey)) as FundRecord & { referenceCode: string };
       return depositRecord(await one<DepositRow>(db, `${depositSelect} WHERE d.id = $1`, [row?.id ?? '']));

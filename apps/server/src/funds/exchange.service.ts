@@ -21,9 +21,9 @@ export const quoteValidSeconds = 60;
 /** SPEC §3: INR exchanges only to or from USD; any other pair of listed currencies is allowed. */
 export function requireExchangeablePair(from: Currency, to: Currency): void {
   if (from === to) throw refuse(errorKeys.exchange.sameCurrency);
-  if ((from === 'INR' && to !== 'USD') || (to === 'INR' && from !== 'USD')) throw refuse(errorKeys.exchange.unsupportedPair);
+  if ((from === 'INR' && to !== 'USD') || (to === 'INR' && from !== 'USD'))
+    throw refuse(errorKeys.exchange.unsupportedPair);
 }
-
 
 interface ExchangeRow {
   order_no: string;
@@ -46,7 +46,11 @@ const exchangeAnswer = (r: ExchangeRow): ResponseOf<typeof exchangeCreateCall> =
 });
 
 /** The exchange a request with this Idempotency-Key made, if its transaction committed. */
-async function exchangeByClientKey(sql: Sql, memberId: string, clientKey: string): Promise<ResponseOf<typeof exchangeCreateCall> | null> {
+async function exchangeByClientKey(
+  sql: Sql,
+  memberId: string,
+  clientKey: string,
+): Promise<ResponseOf<typeof exchangeCreateCall> | null> {
   const [row] = await sql.query<ExchangeRow>(
     `SELECT order_no, from_currency, to_currency, amount::text AS amount, rate::text AS rate, to_amount::text AS to_amount, created_at
        FROM exchanges WHERE member_id = $1 AND client_key = $2`,
@@ -60,7 +64,10 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
   return {
     byClientKey: (p: Principal, clientKey: string) => exchangeByClientKey(db, p.memberId, clientKey),
 
-    async quote(p: Principal, body: { from: Currency; to: Currency; amount: string }): Promise<ResponseOf<typeof exchangeQuoteCall>> {
+    async quote(
+      p: Principal,
+      body: { from: Currency; to: Currency; amount: string },
+    ): Promise<ResponseOf<typeof exchangeQuoteCall>> {
       requireExchangeablePair(body.from, body.to);
       const amount = parseAmount(body.amount, body.from);
       const now = clock.now();
@@ -72,7 +79,18 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
         db,
         `INSERT INTO exchange_quotes (member_id, from_currency, to_currency, amount, rate, to_amount, source, as_of, expires_at, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [p.memberId, body.from, body.to, toWire(amount), toWire(r.rate), toWire(toAmount), r.source, r.asOf, expiresAt, now],
+        [
+          p.memberId,
+          body.from,
+          body.to,
+          toWire(amount),
+          toWire(r.rate),
+          toWire(toAmount),
+          r.source,
+          r.asOf,
+          expiresAt,
+          now,
+        ],
       );
       return {
         quoteId: row.id,
@@ -89,11 +107,25 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
       };
     },
 
-    async create(p: Principal, body: { quoteId: string }, requestId: string, clientKey: string | null): Promise<ResponseOf<typeof exchangeCreateCall>> {
+    async create(
+      p: Principal,
+      body: { quoteId: string },
+      requestId: string,
+      clientKey: string | null,
+    ): Promise<ResponseOf<typeof exchangeCreateCall>> {
       const now = clock.now();
       await refuseIfRestricted(db, p.memberId, ['frozen']);
       return db.transaction(async (tx) => {
-        const [q] = await tx.query<{ id: string; from_currency: Currency; to_currency: Currency; amount: string; rate: string; to_amount: string; source: string; expires_at: Date }>(
+        const [q] = await tx.query<{
+          id: string;
+          from_currency: Currency;
+          to_currency: Currency;
+          amount: string;
+          rate: string;
+          to_amount: string;
+          source: string;
+          expires_at: Date;
+        }>(
           `SELECT id, from_currency, to_currency, amount::text AS amount, rate::text AS rate, to_amount::text AS to_amount, source, expires_at
              FROM exchange_quotes WHERE id = $1 AND member_id = $2 FOR UPDATE`,
           [body.quoteId, p.memberId],
@@ -102,12 +134,25 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
         const earlier = clientKey ? await exchangeByClientKey(tx, p.memberId, clientKey) : null;
         if (earlier) return earlier;
         if (!q || new Date(q.expires_at) <= now) throw refuse(errorKeys.exchange.quoteExpired);
-        if ((await tx.query(`SELECT 1 FROM exchanges WHERE quote_id = $1`, [q.id])).length > 0) throw refuse(errorKeys.exchange.quoteExpired);
+        if ((await tx.query(`SELECT 1 FROM exchanges WHERE quote_id = $1`, [q.id])).length > 0)
+          throw refuse(errorKeys.exchange.quoteExpired);
         const orderNo = orderNumber('X', now);
         await tx.query(
           `INSERT INTO exchanges (order_no, member_id, quote_id, from_currency, to_currency, amount, rate, to_amount, source, created_at, client_key)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [orderNo, p.memberId, q.id, q.from_currency, q.to_currency, q.amount, q.rate, q.to_amount, q.source, now, clientKey],
+          [
+            orderNo,
+            p.memberId,
+            q.id,
+            q.from_currency,
+            q.to_currency,
+            q.amount,
+            q.rate,
+            q.to_amount,
+            q.source,
+            now,
+            clientKey,
+          ],
         );
         const member = (book: 'available') => ({ member: p.memberId, book });
         const amount = new Decimal(q.amount);

@@ -26,26 +26,30 @@ export interface FundServices {
   reviews: ReturnType<typeof fundReviewQueries>;
 }
 
-
 export function fundRoutes(s: FundServices): Route[] {
   return [
     route({ call: assetsCall, handler: ({ principal }) => s.records.assets(principal) }),
     route({
-      call: depositCreateCall, success: successKeys.deposit,
+      call: depositCreateCall,
+      success: successKeys.deposit,
       idempotent: { recover: (principal, key) => s.deposits.byClientKey(principal, key) },
       handler: ({ principal, body, idempotencyKey }) => s.deposits.create(principal, body, idempotencyKey),
     }),
     route({ call: withdrawInfoCall, handler: ({ principal }) => s.withdrawals.info(principal) }),
     route({
-      call: withdrawCreateCall, success: successKeys.withdraw,
+      call: withdrawCreateCall,
+      success: successKeys.withdraw,
       idempotent: { recover: (principal, key) => s.withdrawals.byClientKey(principal, key) },
-      handler: ({ principal, body, requestId, idempotencyKey }) => s.withdrawals.create(principal, body, requestId, idempotencyKey),
+      handler: ({ principal, body, requestId, idempotencyKey }) =>
+        s.withdrawals.create(principal, body, requestId, idempotencyKey),
     }),
     route({ call: exchangeQuoteCall, handler: ({ principal, body }) => s.exchange.quote(principal, body) }),
     route({
-      call: exchangeCreateCall, success: successKeys.exchange,
+      call: exchangeCreateCall,
+      success: successKeys.exchange,
       idempotent: { recover: (principal, key) => s.exchange.byClientKey(principal, key) },
-      handler: ({ principal, body, requestId, idempotencyKey }) => s.exchange.create(principal, body, requestId, idempotencyKey),
+      handler: ({ principal, body, requestId, idempotencyKey }) =>
+        s.exchange.create(principal, body, requestId, idempotencyKey),
     }),
     route({ call: fundRecordsCall, handler: ({ principal, body }) => s.records.fundRecords(principal, body) }),
     route({ call: timelineCall, handler: ({ principal, body }) => s.records.timeline(principal, body) }),

@@ -21,7 +21,12 @@ const fundRecordsUnion = `
     FROM withdrawals w JOIN bank_cards c ON c.id = w.bank_card_id WHERE w.member_id = $1`;
 
 type Books = { available: Decimal; frozen: Decimal; margin: Decimal; loan: Decimal };
-const zeroBooks = (): Books => ({ available: new Decimal(0), frozen: new Decimal(0), margin: new Decimal(0), loan: new Decimal(0) });
+const zeroBooks = (): Books => ({
+  available: new Decimal(0),
+  frozen: new Decimal(0),
+  margin: new Decimal(0),
+  loan: new Decimal(0),
+});
 
 /** Every currency the member holds, book by book (zero books included for JPY). */
 export async function memberBalances(sql: Sql, memberId: string): Promise<Map<Currency, Books>> {
@@ -39,7 +44,13 @@ export async function memberBalances(sql: Sql, memberId: string): Promise<Map<Cu
 }
 
 export const balancesWire = (m: Map<Currency, Books>) =>
-  [...m].map(([currency, b]) => ({ currency, available: toWire(b.available), frozen: toWire(b.frozen), margin: toWire(b.margin), loan: toWire(b.loan) }));
+  [...m].map(([currency, b]) => ({
+    currency,
+    available: toWire(b.available),
+    frozen: toWire(b.frozen),
+    margin: toWire(b.margin),
+    loan: toWire(b.loan),
+  }));
 
 // Entries on the member's books, plus the referral reward their first deposit earned their inviter
 // (issue 3: shown in both members' timelines; the invitee's copy has no lines of its own).
@@ -47,12 +58,23 @@ const touches = `(e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_account
   OR (e.ref_type = 'referral' AND e.ref_id = $1::text))`;
 
 /** The journal entries that touched a member, newest first, each with its lines on the member's books. */
-export async function memberTimeline(sql: Sql, memberId: string, page: number, pageSize: number): Promise<{ items: TimelineEntry[]; total: number }> {
-  const [count] = await sql.query<{ n: string }>(
-    `SELECT count(*)::text AS n FROM journal_entries e WHERE ${touches}`,
-    [memberId],
-  );
-  const entries = await sql.query<{ id: string; kind: string; reason: string; ref_type: string; ref_id: string; created_at: Date }>(
+export async function memberTimeline(
+  sql: Sql,
+  memberId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ items: TimelineEntry[]; total: number }> {
+  const [count] = await sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM journal_entries e WHERE ${touches}`, [
+    memberId,
+  ]);
+  const entries = await sql.query<{
+    id: string;
+    kind: string;
+    reason: string;
+    ref_type: string;
+    ref_id: string;
+    created_at: Date;
+  }>(
     `SELECT e.id::text AS id, e.kind, e.reason, e.ref_type, e.ref_id, e.created_at FROM journal_entries e
       WHERE ${touches}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
@@ -74,7 +96,9 @@ export async function memberTimeline(sql: Sql, memberId: string, page: number, p
       refType: e.ref_type,
       refId: e.ref_id,
       at: new Date(e.created_at).toISOString(),
-      lines: lines.filter((l) => l.entry_id === e.id).map((l) => ({ currency: l.currency, book: l.book, amount: toWire(new Decimal(l.amount)) })),
+      lines: lines
+        .filter((l) => l.entry_id === e.id)
+        .map((l) => ({ currency: l.currency, book: l.book, amount: toWire(new Decimal(l.amount)) })),
     })),
   };
 }
@@ -89,12 +113,16 @@ export function recordsService(deps: { db: Database; clock: Clock; rates: RatePr
       let frozen = new Decimal(0);
       let margin = new Decimal(0);
       for (const [currency, b] of balances) {
-        const rate = currency === 'JPY' ? new Decimal(1) : (await deps.rates.rate(currency, 'JPY', deps.clock.now())).rate;
+        const rate =
+          currency === 'JPY' ? new Decimal(1) : (await deps.rates.rate(currency, 'JPY', deps.clock.now())).rate;
         available = available.plus(b.available.times(rate));
         frozen = frozen.plus(b.frozen.times(rate));
         margin = margin.plus(b.margin.times(rate));
       }
-      const [m] = await db.query<{ real_name_status: 'unverified' | 'pending' | 'verified' | 'rejected' }>(`SELECT real_name_status FROM members WHERE id = $1`, [p.memberId]);
+      const [m] = await db.query<{ real_name_status: 'unverified' | 'pending' | 'verified' | 'rejected' }>(
+        `SELECT real_name_status FROM members WHERE id = $1`,
+        [p.memberId],
+      );
       const round = (d: Decimal) => toWire(d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
       return {
         currency: 'JPY',
@@ -108,9 +136,15 @@ export function recordsService(deps: { db: Database; clock: Clock; rates: RatePr
     },
 
     /** Deposits and withdrawals as one list, filtered, ordered and paged in the database. */
-    async fundRecords(p: Principal, q: { type: 'all' | 'deposit' | 'withdrawal'; page: number; pageSize: number }): Promise<{ items: FundRecord[]; total: number }> {
+    async fundRecords(
+      p: Principal,
+      q: { type: 'all' | 'deposit' | 'withdrawal'; page: number; pageSize: number },
+    ): Promise<{ items: FundRecord[]; total: number }> {
       const types = q.type === 'all' ? ['deposit', 'withdrawal'] : [q.type];
-      const [count] = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM (${fundRecordsUnion}) r WHERE r.type = ANY($2::text[])`, [p.memberId, types]);
+      const [count] = await db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM (${fundRecordsUnion}) r WHERE r.type = ANY($2::text[])`,
+        [p.memberId, types],
+      );
       const rows = await db.query<FundRow & { type: FundRecord['type']; detail: string }>(
         `SELECT * FROM (${fundRecordsUnion}) r WHERE r.type = ANY($2::text[]) ORDER BY r.created_at DESC, r.order_no DESC
           LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
@@ -119,6 +153,7 @@ export function recordsService(deps: { db: Database; clock: Clock; rates: RatePr
       return { total: Number(count?.n ?? 0), items: rows.map((r) => fundRecord(r, r.type, r.detail)) };
     },
 
-    timeline: (p: Principal, q: { page: number; pageSize: number }) => memberTimeline(db, p.memberId, q.page, q.pageSize),
+    timeline: (p: Principal, q: { page: number; pageSize: number }) =>
+      memberTimeline(db, p.memberId, q.page, q.pageSize),
   };
 }

@@ -13,7 +13,11 @@ export const withdrawalReviewKind: ReviewKind = {
   lock: (tx, id) => lockMoneyApplication(tx, 'withdrawals', id),
   async settle(tx, w, s) {
     await tx.query(`UPDATE withdrawals SET status = $2, remarks = $3, decided_by = $4, decided_at = $5 WHERE id = $1`, [
-      w.id, s.approved ? 'approved' : 'rejected', s.reason, s.staffId, s.at,
+      w.id,
+      s.approved ? 'approved' : 'rejected',
+      s.reason,
+      s.staffId,
+      s.at,
     ]);
     if (!w.amount) return;
     await post(

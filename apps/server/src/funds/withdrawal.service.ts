@@ -29,8 +29,8 @@ interface WithdrawalRow extends FundRow {
 const withdrawalSelect = `SELECT w.id, w.order_no, w.currency, w.amount::text AS amount, w.status, w.remarks, w.created_at, w.decided_at,
   c.bank_name, c.card_number FROM withdrawals w JOIN bank_cards c ON c.id = w.bank_card_id`;
 
-const withdrawalRecord = (r: WithdrawalRow): FundRecord => fundRecord(r, 'withdrawal', `${r.bank_name} ****${r.card_number.slice(-4)}`);
-
+const withdrawalRecord = (r: WithdrawalRow): FundRecord =>
+  fundRecord(r, 'withdrawal', `${r.bank_name} ****${r.card_number.slice(-4)}`);
 
 // The domain names what blocks a withdrawal; these are the refusals the member reads for each.
 const blockerRefusal: Record<WithdrawalBlocker, ErrorKey> = {
@@ -49,12 +49,18 @@ export const withdrawalFee = '0';
 export function withdrawalService(deps: { db: Database; clock: Clock; marketProfile: 'demo' | 'tse' }) {
   const { db, clock } = deps;
   const available = async (memberId: string): Promise<Decimal> => {
-    const [row] = await db.query<{ balance: string }>(`SELECT balance::text AS balance FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY'`, [memberId]);
+    const [row] = await db.query<{ balance: string }>(
+      `SELECT balance::text AS balance FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY'`,
+      [memberId],
+    );
     return new Decimal(row?.balance ?? '0');
   };
   /** The withdrawal a request with this Idempotency-Key created, if its transaction committed. */
   const byClientKey = async (p: Principal, clientKey: string): Promise<FundRecord | null> => {
-    const [row] = await db.query<WithdrawalRow>(`${withdrawalSelect} WHERE w.member_id = $1 AND w.client_key = $2`, [p.memberId, clientKey]);
+    const [row] = await db.query<WithdrawalRow>(`${withdrawalSelect} WHERE w.member_id = $1 AND w.client_key = $2`, [
+      p.memberId,
+      clientKey,
+    ]);
     return row ? withdrawalRecord(row) : null;
   };
 
@@ -83,7 +89,12 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
       };
     },
 
-    async create(p: Principal, body: { amount: string; fundPassword: string; bankCardId: string }, requestId: string, clientKey: string | null): Promise<FundRecord> {
+    async create(
+      p: Principal,
+      body: { amount: string; fundPassword: string; bankCardId: string },
+      requestId: string,
+      clientKey: string | null,
+    ): Promise<FundRecord> {
       const now = clock.now();
       const limits = await withdrawalLimits(db);
       const score = await creditScoreOf(db, p.memberId);
@@ -108,7 +119,10 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
       if (blocker) throw refuse(blockerRefusal[blocker]);
       await checkFundPin(db, p.memberId, body.fundPassword, now);
       const amount = parseAmount(body.amount, 'JPY');
-      requireWithin(amount, limits.min, limits.max, { below: errorKeys.funds.withdrawBelowMin, above: errorKeys.funds.withdrawAboveMax });
+      requireWithin(amount, limits.min, limits.max, {
+        below: errorKeys.funds.withdrawBelowMin,
+        above: errorKeys.funds.withdrawAboveMax,
+      });
       try {
         const id = await db.transaction(async (tx) => {
           // Inside the transaction: the card row stays locked, so it cannot be removed under a new withdrawal.
@@ -128,7 +142,12 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
               refId: w.order_no,
               requestId,
               at: now,
-              lines: transfer({ member: p.memberId, book: 'available' }, { member: p.memberId, book: 'frozen' }, 'JPY', amount),
+              lines: transfer(
+                { member: p.memberId, book: 'available' },
+                { member: p.memberId, book: 'frozen' },
+                'JPY',
+                amount,
+              ),
             },
             errorKeys.funds.insufficientWithdrawable,
           );

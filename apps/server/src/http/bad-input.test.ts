@@ -22,7 +22,11 @@ interface RawAnswer {
 
 const catalogue = new Set<string>(allErrorKeys());
 const requestProperties = (r: Route): Record<string, PropertySchema> =>
-  ((z.toJSONSchema(r.call.request, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, PropertySchema> }).properties ?? {});
+  (
+    z.toJSONSchema(r.call.request, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, PropertySchema>;
+    }
+  ).properties ?? {};
 const acceptsEmptyBody = (r: Route) => r.call.request.safeParse({}).success;
 /** Same keys as the contract, each value made by `f` from the property's schema. */
 const eachProperty = (r: Route, f: (p: PropertySchema) => unknown) =>
@@ -45,7 +49,11 @@ const rawRefusals: [string, string, string][] = [
   ['a constructor.prototype key', 'application/json', '{"constructor":{"prototype":{"role":"admin"}},"type":"all"}'],
   ['JSON sent as text/plain', 'text/plain', '{"type":"all"}'],
   ['a form body', 'application/x-www-form-urlencoded', 'type=all&account=0900000000'],
-  ['a multipart body', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nall\r\n--x--\r\n'],
+  [
+    'a multipart body',
+    'multipart/form-data; boundary=x',
+    '--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nall\r\n--x--\r\n',
+  ],
   ['an unknown content type', 'application/xml', '<type>all</type>'],
 ];
 
@@ -58,13 +66,28 @@ const keep = (p: PropertySchema) => p.const ?? p.default;
  * A maker answers undefined when the case does not apply to the route.
  */
 const shapedRefusals: [string, (r: Route) => unknown][] = [
-  ['numbers where strings are expected', (r) =>
-    Object.values(requestProperties(r)).some((p) => p.type === 'string') ? eachProperty(r, (p) => (p.type === 'string' ? 12345 : keep(p))) : undefined],
-  ['strings where numbers or booleans are expected', (r) =>
-    Object.values(requestProperties(r)).some((p) => p.type !== 'string') ? eachProperty(r, (p) => (p.type === 'string' ? keep(p) : '1')) : undefined],
+  [
+    'numbers where strings are expected',
+    (r) =>
+      Object.values(requestProperties(r)).some((p) => p.type === 'string')
+        ? eachProperty(r, (p) => (p.type === 'string' ? 12345 : keep(p)))
+        : undefined,
+  ],
+  [
+    'strings where numbers or booleans are expected',
+    (r) =>
+      Object.values(requestProperties(r)).some((p) => p.type !== 'string')
+        ? eachProperty(r, (p) => (p.type === 'string' ? keep(p) : '1'))
+        : undefined,
+  ],
   // Long enough to break every field's bound, short enough that the body stays under the 64 KiB limit.
-  ['5,000-character strings', (r) =>
-    Object.values(requestProperties(r)).some(isFreeString) ? eachProperty(r, (p) => (isFreeString(p) ? '1'.repeat(5_000) : keep(p))) : undefined],
+  [
+    '5,000-character strings',
+    (r) =>
+      Object.values(requestProperties(r)).some(isFreeString)
+        ? eachProperty(r, (p) => (isFreeString(p) ? '1'.repeat(5_000) : keep(p)))
+        : undefined,
+  ],
   ['null in every field', (r) => eachProperty(r, () => null)],
   ['arrays in every field', (r) => eachProperty(r, () => ['0900000000'])],
   ['objects in every field', (r) => eachProperty(r, () => ({ value: '0900000000' }))],
@@ -95,9 +118,19 @@ describeEachDatabase('bad input', (h) => {
     const s = await createSession(h().db, p.id, false, h().clock.now());
     return { token: s.token, account: p.account };
   };
-  const send = async (r: Route, payload: string | undefined, contentType?: string, extra: Record<string, string> = {}): Promise<RawAnswer> => {
+  const send = async (
+    r: Route,
+    payload: string | undefined,
+    contentType?: string,
+    extra: Record<string, string> = {},
+  ): Promise<RawAnswer> => {
     const headers = { ...(await headersFor(r)), ...(contentType ? { 'content-type': contentType } : {}), ...extra };
-    const res = await h().app.inject({ method: 'POST', url: `/api/vue/${r.call.path}`, headers, ...(payload === undefined ? {} : { payload }) });
+    const res = await h().app.inject({
+      method: 'POST',
+      url: `/api/vue/${r.call.path}`,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
     let json: RawAnswer['json'];
     try {
       json = res.json();
@@ -146,9 +179,15 @@ describeEachDatabase('bad input', (h) => {
 
   it('ignores unknown fields on routes whose fields are all optional', async () => {
     const lenient = h().routes.filter(acceptsEmptyBody);
-    expect(lenient.map((r) => r.call.path)).toEqual(expect.arrayContaining(['user/info', 'user/logout', 'admin/auditLog']));
+    expect(lenient.map((r) => r.call.path)).toEqual(
+      expect.arrayContaining(['user/info', 'user/logout', 'admin/auditLog']),
+    );
     for (const r of lenient) {
-      const extra = await send(r, JSON.stringify({ role: 'admin', is_admin: 1, nested: JSON.parse(nestedObject(200)) as unknown }), 'application/json');
+      const extra = await send(
+        r,
+        JSON.stringify({ role: 'admin', is_admin: 1, nested: JSON.parse(nestedObject(200)) as unknown }),
+        'application/json',
+      );
       expect(extra, r.call.path).toMatchObject({ http: 200, json: { status: 1 } });
     }
     // The stripped fields granted nothing.
@@ -161,7 +200,11 @@ describeEachDatabase('bad input', (h) => {
     for (const r of h().routes) {
       for (const [key, p] of Object.entries(requestProperties(r))) {
         if (p.type !== 'string') continue;
-        const bounded = p.maxLength !== undefined || p.const !== undefined || p.enum !== undefined || /^\^.*\$$/.test(p.pattern ?? '');
+        const bounded =
+          p.maxLength !== undefined ||
+          p.const !== undefined ||
+          p.enum !== undefined ||
+          /^\^.*\$$/.test(p.pattern ?? '');
         expect(bounded, `${r.call.path}.${key}`).toBe(true);
       }
     }
@@ -193,7 +236,10 @@ describeEachDatabase('bad input', (h) => {
 
   it('accepts JSON with a charset parameter', async () => {
     const config = h().routes.find((r) => r.call.path === 'common/config') as Route;
-    expect(await send(config, '{"type":"all"}', 'application/json; charset=utf-8')).toMatchObject({ http: 200, json: { status: 1 } });
+    expect(await send(config, '{"type":"all"}', 'application/json; charset=utf-8')).toMatchObject({
+      http: 200,
+      json: { status: 1 },
+    });
   });
 
   it('answers 404 with the not-found key for unknown API paths and methods', async () => {
@@ -208,7 +254,12 @@ describeEachDatabase('bad input', (h) => {
       ['GET', '/api/images/nosuch.png'],
     ];
     for (const [method, url] of cases) {
-      const res = await h().app.inject({ method: method as 'GET', url, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { payload: '{}' }) });
+      const res = await h().app.inject({
+        method: method as 'GET',
+        url,
+        headers: { 'content-type': 'application/json' },
+        ...(method === 'GET' ? {} : { payload: '{}' }),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json(), `${method} ${url}`).toEqual({ status: 0, msg: errorKeys.request.notFound, data: null });
     }
@@ -231,8 +282,19 @@ describeEachDatabase('bad input', (h) => {
         if (body !== undefined) await send(r, JSON.stringify(body), 'application/json');
       }
     }
-    const good = { account: '0911111111', password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode: h().seed.inviteCode, agree: true };
-    for (const over of [{ agree: false }, { confirmPassword: 'abcd12345' }, { inviteCode: 'NOSUCH99' }, { password: 'short', confirmPassword: 'short' }]) {
+    const good = {
+      account: '0911111111',
+      password: 'abcd1234',
+      confirmPassword: 'abcd1234',
+      inviteCode: h().seed.inviteCode,
+      agree: true,
+    };
+    for (const over of [
+      { agree: false },
+      { confirmPassword: 'abcd12345' },
+      { inviteCode: 'NOSUCH99' },
+      { password: 'short', confirmPassword: 'short' },
+    ]) {
       expect((await h().call('user/register', { ...good, ...over })).status).toBe(0);
     }
     expect(await counts()).toEqual(before);
@@ -259,7 +321,12 @@ describeEachDatabase('bad input', (h) => {
     const loginBody = fc.oneof(
       anyJson,
       fc.record(
-        { account: field(tenDigits), password: field(fc.constant('abcd1234')), remember: field(fc.boolean()), agree: field(fc.constant(true)) },
+        {
+          account: field(tenDigits),
+          password: field(fc.constant('abcd1234')),
+          remember: field(fc.boolean()),
+          agree: field(fc.constant(true)),
+        },
         { requiredKeys: [] },
       ),
     );
@@ -269,7 +336,12 @@ describeEachDatabase('bad input', (h) => {
     ] as const) {
       await fc.assert(
         fc.asyncProperty(arbitrary, async (body) => {
-          const res = await h().app.inject({ method: 'POST', url: `/api/vue/${path}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+          const res = await h().app.inject({
+            method: 'POST',
+            url: `/api/vue/${path}`,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(body),
+          });
           expect(res.statusCode, JSON.stringify(body)).toBeLessThan(500);
           const json = res.json() as { status: number; msg: string };
           if (json.status !== 1) expect(catalogue.has(json.msg), json.msg).toBe(true);

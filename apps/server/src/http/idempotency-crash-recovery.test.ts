@@ -24,15 +24,24 @@ describeEachDatabase('idempotency keys survive a crash between commit and reply'
     expect(first.status).toBe(1);
     await crashAfterCommit(h(), 'deposit-crash-0001');
     // Within the lease the first run might still be going: the retry is told so.
-    expect(await h().call('user/deposit/create', body, headers)).toMatchObject({ http: 409, msg: errorKeys.idempotency.inProgress });
+    expect(await h().call('user/deposit/create', body, headers)).toMatchObject({
+      http: 409,
+      msg: errorKeys.idempotency.inProgress,
+    });
     h().clock.advance(idempotencyLeaseMs + 1_000);
     const retry = await h().call<{ orderNo: string }>('user/deposit/create', body, headers);
     expect(retry).toMatchObject({ http: 200, status: 1, data: { orderNo: first.data.orderNo } });
     expect(retry.headers['idempotent-replay']).toBe('true');
-    const [n] = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM deposits d JOIN members m ON m.id = d.member_id WHERE m.account = $1`, [m.account]);
+    const [n] = await h().db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM deposits d JOIN members m ON m.id = d.member_id WHERE m.account = $1`,
+      [m.account],
+    );
     expect(n?.n).toBe('1');
     // And from then on the stored answer is replayed at once.
-    expect(await h().call('user/deposit/create', body, headers)).toMatchObject({ http: 200, data: { orderNo: first.data.orderNo } });
+    expect(await h().call('user/deposit/create', body, headers)).toMatchObject({
+      http: 200,
+      data: { orderNo: first.data.orderNo },
+    });
   });
 
   it('runs the request again when the crashed run never committed its row', async () => {
@@ -45,7 +54,10 @@ describeEachDatabase('idempotency keys survive a crash between commit and reply'
       [member?.id ?? '', h().clock.now(), new Date(h().clock.now().getTime() + 86_400_000)],
     );
     // The stored hash is not this body's, so the key is refused as reused: a key is bound to its first body.
-    expect(await h().call('user/deposit/create', body, headers)).toMatchObject({ http: 422, msg: errorKeys.idempotency.keyReused });
+    expect(await h().call('user/deposit/create', body, headers)).toMatchObject({
+      http: 422,
+      msg: errorKeys.idempotency.keyReused,
+    });
     const fresh = { ...m.headers, 'idempotency-key': 'deposit-crash-0003' };
     const started = await h().call('user/deposit/create', body, fresh);
     expect(started.status).toBe(1);
@@ -62,7 +74,11 @@ describeEachDatabase('idempotency keys survive a crash between commit and reply'
     const m = await verifiedMember(h());
     const staff = m.staff;
     const receipt = await uploadImage(h().app, m.headers, 'deposit_receipt');
-    const dep = await h().call<{ id: string }>('user/deposit/create', { channelId: await firstChannelId(h(), m.headers), amount: '40000', receiptImageId: receipt }, m.headers);
+    const dep = await h().call<{ id: string }>(
+      'user/deposit/create',
+      { channelId: await firstChannelId(h(), m.headers), amount: '40000', receiptImageId: receipt },
+      m.headers,
+    );
     await h().call('admin/deposits/decide', { id: dep.data.id, decision: 'approve', reason: 'seen' }, staff);
 
     const wHeaders = { ...m.headers, 'idempotency-key': 'withdraw-crash-0001' };
@@ -71,18 +87,35 @@ describeEachDatabase('idempotency keys survive a crash between commit and reply'
     expect(w.status).toBe(1);
     await crashAfterCommit(h(), 'withdraw-crash-0001');
     h().clock.advance(idempotencyLeaseMs + 1_000);
-    expect(await h().call('user/withdraw/create', wBody, wHeaders)).toMatchObject({ http: 200, data: { orderNo: w.data.orderNo } });
+    expect(await h().call('user/withdraw/create', wBody, wHeaders)).toMatchObject({
+      http: 200,
+      data: { orderNo: w.data.orderNo },
+    });
 
-    const quote = await h().call<{ quoteId: string }>('user/exchange/quote', { from: 'JPY', to: 'USD', amount: '5000' }, m.headers);
+    const quote = await h().call<{ quoteId: string }>(
+      'user/exchange/quote',
+      { from: 'JPY', to: 'USD', amount: '5000' },
+      m.headers,
+    );
     const xHeaders = { ...m.headers, 'idempotency-key': 'exchange-crash-0001' };
     const x = await h().call<{ orderNo: string }>('user/exchange/create', { quoteId: quote.data.quoteId }, xHeaders);
     expect(x.status).toBe(1);
     await crashAfterCommit(h(), 'exchange-crash-0001');
     h().clock.advance(idempotencyLeaseMs + 1_000);
-    expect(await h().call('user/exchange/create', { quoteId: quote.data.quoteId }, xHeaders)).toMatchObject({ http: 200, data: { orderNo: x.data.orderNo } });
+    expect(await h().call('user/exchange/create', { quoteId: quote.data.quoteId }, xHeaders)).toMatchObject({
+      http: 200,
+      data: { orderNo: x.data.orderNo },
+    });
 
-    const assets = await h().call<{ balances: { currency: string; available: string; frozen: string }[] }>('user/assets', {}, m.headers);
-    expect(assets.data.balances.find((b) => b.currency === 'JPY')).toMatchObject({ available: '25000', frozen: '10000' });
+    const assets = await h().call<{ balances: { currency: string; available: string; frozen: string }[] }>(
+      'user/assets',
+      {},
+      m.headers,
+    );
+    expect(assets.data.balances.find((b) => b.currency === 'JPY')).toMatchObject({
+      available: '25000',
+      frozen: '10000',
+    });
   });
 
   it('forgets keys after their lifetime: the expiry job deletes them and the key is free again', async () => {
@@ -92,7 +125,9 @@ describeEachDatabase('idempotency keys survive a crash between commit and reply'
     expect((await h().call('user/deposit/create', body, headers)).status).toBe(1);
     h().clock.advance(25 * 60 * 60_000);
     expect(await expireIdempotencyKeys(h().db, h().clock.now())).toBeGreaterThanOrEqual(1);
-    const [left] = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM idempotency_keys WHERE key = 'deposit-expiry-0001'`);
+    const [left] = await h().db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM idempotency_keys WHERE key = 'deposit-expiry-0001'`,
+    );
     expect(left?.n).toBe('0');
   });
 });

@@ -17,7 +17,10 @@ export const idempotencyKeyLifetimeMs = 24 * 60 * 60_000;
 // No request runs this long (the client gives up after 10 s, SPEC §9): an older "in progress" lost its process.
 export const idempotencyLeaseMs = 30_000;
 
-export const bodyHash = (path: string, body: unknown): string => createHash('sha256').update(`${path}\n${JSON.stringify(body)}`).digest('hex');
+export const bodyHash = (path: string, body: unknown): string =>
+  createHash('sha256')
+    .update(`${path}\n${JSON.stringify(body)}`)
+    .digest('hex');
 
 /**
  * DESIGN "API conventions": a retry with the same Idempotency-Key gets the first answer; the same
@@ -30,19 +33,36 @@ export function idempotencyStore(db: Database, clock: Clock) {
     async begin(memberId: string, key: string, path: string, hash: string): Promise<IdempotentStart> {
       const now = clock.now();
       // An expired key is free again.
-      await db.query(`DELETE FROM idempotency_keys WHERE member_id = $1 AND key = $2 AND expires_at <= $3`, [memberId, key, now]);
+      await db.query(`DELETE FROM idempotency_keys WHERE member_id = $1 AND key = $2 AND expires_at <= $3`, [
+        memberId,
+        key,
+        now,
+      ]);
       const inserted = await db.query(
         `INSERT INTO idempotency_keys (member_id, key, path, body_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING key`,
         [memberId, key, path, hash, now, new Date(now.getTime() + idempotencyKeyLifetimeMs)],
       );
       if (inserted.length > 0) return { kind: 'new' };
-      const [row] = await db.query<{ path: string; body_hash: string; http_status: number | null; response: unknown; created_at: Date }>(
+      const [row] = await db.query<{
+        path: string;
+        body_hash: string;
+        http_status: number | null;
+        response: unknown;
+        created_at: Date;
+      }>(
         `SELECT path, body_hash, http_status, response, created_at FROM idempotency_keys WHERE member_id = $1 AND key = $2`,
         [memberId, key],
       );
       if (!row || row.path !== path || row.body_hash !== hash) return { kind: 'reused' };
-      if (row.http_status === null) return now.getTime() - new Date(row.created_at).getTime() > idempotencyLeaseMs ? { kind: 'stale' } : { kind: 'inProgress' };
-      return { kind: 'replay', httpStatus: row.http_status, body: typeof row.response === 'string' ? JSON.parse(row.response) : row.response };
+      if (row.http_status === null)
+        return now.getTime() - new Date(row.created_at).getTime() > idempotencyLeaseMs
+          ? { kind: 'stale' }
+          : { kind: 'inProgress' };
+      return {
+        kind: 'replay',
+        httpStatus: row.http_status,
+        body: typeof row.response === 'string' ? JSON.parse(row.response) : row.response,
+      };
     },
     /** Takes over a stale key whose first run left no business row: this request runs it now. */
     async reclaim(memberId: string, key: string): Promise<boolean> {
@@ -54,11 +74,17 @@ export function idempotencyStore(db: Database, clock: Clock) {
       return rows.length > 0;
     },
     async finish(memberId: string, key: string, httpStatus: number, body: unknown): Promise<void> {
-      await db.query(`UPDATE idempotency_keys SET http_status = $3, response = $4::jsonb WHERE member_id = $1 AND key = $2`, [memberId, key, httpStatus, JSON.stringify(body)]);
+      await db.query(
+        `UPDATE idempotency_keys SET http_status = $3, response = $4::jsonb WHERE member_id = $1 AND key = $2`,
+        [memberId, key, httpStatus, JSON.stringify(body)],
+      );
     },
     /** An unexpected failure had no effect worth replaying: the key may be used again. */
     async abandon(memberId: string, key: string): Promise<void> {
-      await db.query(`DELETE FROM idempotency_keys WHERE member_id = $1 AND key = $2 AND http_status IS NULL`, [memberId, key]);
+      await db.query(`DELETE FROM idempotency_keys WHERE member_id = $1 AND key = $2 AND http_status IS NULL`, [
+        memberId,
+        key,
+      ]);
     },
   };
 }

@@ -13,8 +13,17 @@ describeEachDatabase('the paint-first loader under the content security policy',
   let webDist: string;
   beforeAll(async () => {
     webDist = await mkdtemp(join(tmpdir(), 'kabuto-web-'));
-    await writeFile(join(webDist, 'index.html'), `<!doctype html><title>Kabuto</title><div id="root"></div><script>${loader}</script>`);
-    spa = await buildApp({ db: h().db, clock: h().clock, sms: h().sms, webDist, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') });
+    await writeFile(
+      join(webDist, 'index.html'),
+      `<!doctype html><title>Kabuto</title><div id="root"></div><script>${loader}</script>`,
+    );
+    spa = await buildApp({
+      db: h().db,
+      clock: h().clock,
+      sms: h().sms,
+      webDist,
+      uploadDir: join(tmpdir(), 'kabuto-unused-uploads'),
+    });
     await spa.app.ready();
   });
   afterAll(async () => {

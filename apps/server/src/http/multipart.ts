@@ -20,7 +20,10 @@ export function registerMultipartScope(app: FastifyInstance, addRoute: (scope: F
 }
 
 /** Reads the form fields (for the contract) and the one file part of a multipart request. */
-export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): Promise<{ fields: Record<string, unknown>; file: UploadedFile | undefined }> {
+export async function readMultipart(
+  req: FastifyRequest,
+  spec: MultipartSpec,
+): Promise<{ fields: Record<string, unknown>; file: UploadedFile | undefined }> {
   if (!req.isMultipart()) throw refuse(errorKeys.request.invalid);
   // Refused before reading when the client already says the body is too large.
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -28,10 +31,13 @@ export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): P
   const fields: Record<string, unknown> = {};
   let file: UploadedFile | undefined;
   try {
-    const parts = req.parts({ limits: { fileSize: spec.maxFileBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 20 } });
+    const parts = req.parts({
+      limits: { fileSize: spec.maxFileBytes + 1, files: 1, fields: 10, fieldSize: 1024, parts: 11, headerPairs: 20 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated || part.fieldname in fields) throw refuse(errorKeys.request.invalid);
+        if (part.valueTruncated || part.fieldnameTruncated || part.fieldname in fields)
+          throw refuse(errorKeys.request.invalid);
         fields[part.fieldname] = part.value;
         continue;
       }
@@ -54,5 +60,9 @@ export async function readMultipart(req: FastifyRequest, spec: MultipartSpec): P
 
 /** Sends the bytes of a raw route as they are, with the headers the handler chose. */
 export function sendRaw(reply: FastifyReply, answer: RawAnswer): FastifyReply {
-  return reply.code(200).headers({ ...answer.headers }).type(answer.contentType).send(answer.bytes);
+  return reply
+    .code(200)
+    .headers({ ...answer.headers })
+    .type(answer.contentType)
+    .send(answer.bytes);
 }

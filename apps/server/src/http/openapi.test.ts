@@ -7,7 +7,12 @@ interface Operation {
   summary: string;
   'x-policy': string;
   security?: unknown[];
-  requestBody: { content: Record<'application/json' | 'multipart/form-data', { schema: { type?: string; properties?: Record<string, unknown> } } | undefined> };
+  requestBody: {
+    content: Record<
+      'application/json' | 'multipart/form-data',
+      { schema: { type?: string; properties?: Record<string, unknown> } } | undefined
+    >;
+  };
   responses: Record<string, unknown>;
 }
 interface OpenApiDoc {
@@ -37,7 +42,11 @@ describeEachDatabase('openapi document', (h) => {
 
   it('lists exactly the routes the server answers, each as POST with its policy', async () => {
     const doc = await fetchDoc();
-    expect(Object.keys(doc.paths).sort()).toEqual(h().routes.map((r) => `/api/vue/${r.call.path}`).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      h()
+        .routes.map((r) => `/api/vue/${r.call.path}`)
+        .sort(),
+    );
     for (const r of h().routes) {
       const op = doc.paths[`/api/vue/${r.call.path}`]?.post;
       expect(op, r.call.path).toBeDefined();
@@ -53,7 +62,9 @@ describeEachDatabase('openapi document', (h) => {
     const doc = await fetchDoc();
     const login = doc.paths['/api/vue/user/login']?.post?.requestBody.content['application/json']?.schema;
     expect(login?.type).toBe('object');
-    expect(Object.keys(login?.properties ?? {})).toEqual(expect.arrayContaining(['account', 'password', 'remember', 'agree']));
+    expect(Object.keys(login?.properties ?? {})).toEqual(
+      expect.arrayContaining(['account', 'password', 'remember', 'agree']),
+    );
     for (const r of h().routes) {
       const content = doc.paths[`/api/vue/${r.call.path}`]?.post?.requestBody.content;
       // Uploads are multipart forms: the contract's fields plus the file part.

@@ -4,7 +4,10 @@ import { apiPrefix } from './register-routes.ts';
 
 /** A multipart body: the contract's fields plus the file part. */
 function withFilePart(schema: Record<string, unknown>, field: string): Record<string, unknown> {
-  const properties = { ...(schema.properties as Record<string, unknown> | undefined), [field]: { type: 'string', format: 'binary' } };
+  const properties = {
+    ...(schema.properties as Record<string, unknown> | undefined),
+    [field]: { type: 'string', format: 'binary' },
+  };
   const required = [...((schema.required as string[] | undefined) ?? []), field];
   return { ...schema, properties, required };
 }
@@ -27,15 +30,33 @@ export function buildOpenApi(routes: readonly Route[]): Record<string, unknown> 
         requestBody: {
           required: true,
           content: r.multipart
-            ? { 'multipart/form-data': { schema: withFilePart(z.toJSONSchema(r.call.request, { io: 'input', unrepresentable: 'any' }), r.multipart.fileField) } }
-            : { 'application/json': { schema: z.toJSONSchema(r.call.request, { io: 'input', unrepresentable: 'any' }) } },
+            ? {
+                'multipart/form-data': {
+                  schema: withFilePart(
+                    z.toJSONSchema(r.call.request, { io: 'input', unrepresentable: 'any' }),
+                    r.multipart.fileField,
+                  ),
+                },
+              }
+            : {
+                'application/json': { schema: z.toJSONSchema(r.call.request, { io: 'input', unrepresentable: 'any' }) },
+              },
         },
         responses: {
           '200': r.raw
-            ? { description: 'the bytes', content: Object.fromEntries(r.raw.contentTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) }
+            ? {
+                description: 'the bytes',
+                content: Object.fromEntries(
+                  r.raw.contentTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+                ),
+              }
             : {
                 description: 'status 1 with data',
-                content: { 'application/json': { schema: envelope(z.toJSONSchema(r.call.response, { io: 'output', unrepresentable: 'any' })) } },
+                content: {
+                  'application/json': {
+                    schema: envelope(z.toJSONSchema(r.call.response, { io: 'output', unrepresentable: 'any' })),
+                  },
+                },
               },
           default: { description: 'status 0 with a message key from the catalogue (SPEC §8)' },
         },

@@ -21,7 +21,10 @@ describeScaled('sign-in rate limit shared through Redis', (services) => {
     await migrate(db);
     redis = new Redis(services().redisUrl);
     const limits = { signIn: { max: 4, timeWindowMs: 60_000 } };
-    apps = [await buildApp({ db, redis, rateLimits: limits, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') }), await buildApp({ db, redis, rateLimits: limits, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') })];
+    apps = [
+      await buildApp({ db, redis, rateLimits: limits, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') }),
+      await buildApp({ db, redis, rateLimits: limits, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') }),
+    ];
   });
   afterAll(async () => {
     for (const a of apps) await a.app.close();

@@ -17,7 +17,11 @@ describeEachDatabase(
         headers: { 'content-type': 'application/json', ...headers },
         payload: JSON.stringify(body),
       });
-      return { http: res.statusCode, body: res.json() as { status: number; msg: string; data: unknown }, headers: res.headers };
+      return {
+        http: res.statusCode,
+        body: res.json() as { status: number; msg: string; data: unknown },
+        headers: res.headers,
+      };
     };
     const tooFrequent = { http: 429, body: { status: 0, msg: errorKeys.process.tooFrequent, data: null } };
     // h().member() registers and signs in from the default address, so the file makes one member only.
@@ -30,7 +34,9 @@ describeEachDatabase(
       const m = await member();
       const ip = nextIp();
       for (let i = 0; i < 3; i++) {
-        expect((await post('user/login', { account: nextAccount(), password: 'wrong9999', agree: true }, ip)).http).toBe(400);
+        expect(
+          (await post('user/login', { account: nextAccount(), password: 'wrong9999', agree: true }, ip)).http,
+        ).toBe(400);
       }
       const fourth = await post('user/login', { account: m.account, password: m.password, agree: true }, ip);
       expect(fourth).toMatchObject(tooFrequent);
@@ -40,14 +46,20 @@ describeEachDatabase(
     it('counts each address on its own', async () => {
       const m = await member();
       const ip = nextIp();
-      for (let i = 0; i < 4; i++) await post('user/login', { account: nextAccount(), password: 'wrong9999', agree: true }, ip);
-      expect(await post('user/login', { account: m.account, password: m.password, agree: true }, nextIp())).toMatchObject({ http: 200, body: { status: 1 } });
+      for (let i = 0; i < 4; i++)
+        await post('user/login', { account: nextAccount(), password: 'wrong9999', agree: true }, ip);
+      expect(
+        await post('user/login', { account: m.account, password: m.password, agree: true }, nextIp()),
+      ).toMatchObject({ http: 200, body: { status: 1 } });
     });
 
     it('does not trust X-Forwarded-For for a fresh allowance', async () => {
       const ip = nextIp();
-      for (let i = 0; i < 3; i++) await post('user/login', { account: nextAccount(), password: 'wrong9999', agree: true }, ip);
-      const spoofed = await post('user/login', { account: nextAccount(), password: 'wrong9999', agree: true }, ip, { 'x-forwarded-for': nextIp() });
+      for (let i = 0; i < 3; i++)
+        await post('user/login', { account: nextAccount(), password: 'wrong9999', agree: true }, ip);
+      const spoofed = await post('user/login', { account: nextAccount(), password: 'wrong9999', agree: true }, ip, {
+        'x-forwarded-for': nextIp(),
+      });
       expect(spoofed).toMatchObject(tooFrequent);
     });
 
@@ -59,7 +71,13 @@ describeEachDatabase(
 
     it('refuses the 4th registration from one address and writes nothing', async () => {
       const ip = nextIp();
-      const body = () => ({ account: nextAccount(), password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode: h().seed.inviteCode, agree: true });
+      const body = () => ({
+        account: nextAccount(),
+        password: 'abcd1234',
+        confirmPassword: 'abcd1234',
+        inviteCode: h().seed.inviteCode,
+        agree: true,
+      });
       for (let i = 0; i < 3; i++) expect((await post('user/register', { ...body(), agree: false }, ip)).http).toBe(400);
       const before = await count('members');
       expect(await post('user/register', body(), ip)).toMatchObject(tooFrequent);

@@ -4,7 +4,8 @@ import { refusalStatus } from './refusal-status.ts';
 
 describe('one table decides the HTTP status of every refusal', () => {
   it('gives every catalogued key exactly one client-error status', () => {
-    for (const key of allErrorKeys()) expect([400, 401, 403, 404, 409, 413, 415, 422, 429]).toContain(refusalStatus[key]);
+    for (const key of allErrorKeys())
+      expect([400, 401, 403, 404, 409, 413, 415, 422, 429]).toContain(refusalStatus[key]);
     expect(Object.keys(refusalStatus).sort()).toEqual([...allErrorKeys()].sort());
   });
 

@@ -29,9 +29,17 @@ export function keyOf(error: z.ZodError): ErrorKey {
 
 // PostgreSQL text cannot hold U+0000: such input is refused here instead of failing in the database as a 500.
 const containsNul = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes('\u0000') : typeof value === 'object' && value !== null && Object.values(value).some(containsNul);
+  typeof value === 'string'
+    ? value.includes('\u0000')
+    : typeof value === 'object' && value !== null && Object.values(value).some(containsNul);
 
-export function registerRoutes(app: FastifyInstance, routes: readonly Route[], authenticate: Authenticate, limits: RateLimits, idempotency: IdempotencyStore): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: readonly Route[],
+  authenticate: Authenticate,
+  limits: RateLimits,
+  idempotency: IdempotencyStore,
+): void {
   for (const r of routes) {
     // A multipart route is added again inside its own scope, the only one with the multipart parser.
     if (r.multipart && !app.hasContentTypeParser('multipart/form-data')) {
@@ -49,13 +57,32 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
           throw refuse(errorKeys.auth.forbidden);
         }
         // A request without a body reads as {}; a JSON `null` body is not an object and is refused by the contract.
-        const input = r.multipart ? await readMultipart(req, r.multipart) : { fields: req.body === undefined ? {} : req.body, file: undefined };
+        const input = r.multipart
+          ? await readMultipart(req, r.multipart)
+          : { fields: req.body === undefined ? {} : req.body, file: undefined };
         const parsed = r.call.request.safeParse(input.fields);
         if (!parsed.success) throw new InvalidRequest(keyOf(parsed.error));
         if (containsNul(parsed.data)) throw refuse(errorKeys.request.invalid);
-        if (r.raw) return sendRaw(reply, (await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip, idempotencyKey: null })) as RawAnswer);
+        if (r.raw)
+          return sendRaw(
+            reply,
+            (await r.handler({
+              body: parsed.data,
+              principal,
+              requestId: req.id,
+              ip: req.ip,
+              idempotencyKey: null,
+            })) as RawAnswer,
+          );
         const run = async (idempotencyKey: string | null = null) => {
-          const data = await r.handler({ body: parsed.data, principal, requestId: req.id, ip: req.ip, file: input.file, idempotencyKey });
+          const data = await r.handler({
+            body: parsed.data,
+            principal,
+            requestId: req.id,
+            ip: req.ip,
+            file: input.file,
+            idempotencyKey,
+          });
           return { status: 1, msg: r.success ?? '', data: r.call.response.parse(data) };
         };
         const key = req.headers['idempotency-key'];
@@ -64,7 +91,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
         const start = await idempotency.begin(principal.memberId, key, r.call.path, bodyHash(r.call.path, parsed.data));
         if (start.kind === 'reused') throw refuse(errorKeys.idempotency.keyReused);
         if (start.kind === 'inProgress') throw refuse(errorKeys.idempotency.inProgress);
-        if (start.kind === 'replay') return reply.code(start.httpStatus).header('idempotent-replay', 'true').send(start.body);
+        if (start.kind === 'replay')
+          return reply.code(start.httpStatus).header('idempotent-replay', 'true').send(start.body);
         if (start.kind === 'stale') {
           // The first run's process died: its business row (committed with the key) rebuilds the answer.
           const recovered = await r.idempotent.recover(principal, key);
@@ -80,7 +108,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly Route[], a
           await idempotency.finish(principal.memberId, key, 200, answer);
           return answer;
         } catch (err) {
-          if (err instanceof Refusal) await idempotency.finish(principal.memberId, key, statusOf(err), { status: 0, msg: err.key, data: null });
+          if (err instanceof Refusal)
+            await idempotency.finish(principal.memberId, key, statusOf(err), { status: 0, msg: err.key, data: null });
           else await idempotency.abandon(principal.memberId, key);
           throw err;
         }

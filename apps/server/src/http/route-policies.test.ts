@@ -5,7 +5,10 @@ import { describeEachDatabase } from '../test/harness.ts';
 
 // STYLE §9 and DESIGN "API conventions": every route states its policy, and `is-admin` never grants anything.
 describeEachDatabase('route policies', (h) => {
-  const byKind = (kind: 'public' | 'member' | 'staff') => h().routes.filter((r) => r.policy.kind === kind).map((r) => r.call.path);
+  const byKind = (kind: 'public' | 'member' | 'staff') =>
+    h()
+      .routes.filter((r) => r.policy.kind === kind)
+      .map((r) => r.call.path);
   const staffRouteRoles = () =>
     h().routes.flatMap((r) => (r.policy.kind === 'staff' ? [{ path: r.call.path, roles: r.policy.roles }] : []));
   /** A member whose stored staff role is `role` (null: an ordinary member). */
@@ -32,23 +35,55 @@ describeEachDatabase('route policies', (h) => {
   });
 
   it('covers at least the known routes of each kind', () => {
-    expect(byKind('public')).toEqual(expect.arrayContaining(['common/config', 'user/register', 'user/login', 'user/sendResetCode', 'user/resetPassword']));
-    expect(byKind('member')).toEqual(expect.arrayContaining(['user/info', 'user/logout', 'user/changePassword', 'user/setFundPassword', 'user/changeFundPassword']));
+    expect(byKind('public')).toEqual(
+      expect.arrayContaining([
+        'common/config',
+        'user/register',
+        'user/login',
+        'user/sendResetCode',
+        'user/resetPassword',
+      ]),
+    );
+    expect(byKind('member')).toEqual(
+      expect.arrayContaining([
+        'user/info',
+        'user/logout',
+        'user/changePassword',
+        'user/setFundPassword',
+        'user/changeFundPassword',
+      ]),
+    );
     expect(byKind('staff')).toEqual(expect.arrayContaining(['admin/auditLog']));
   });
 
   it('asks for a sign-in on every member route called without a token', async () => {
     for (const path of byKind('member')) {
-      expect(await h().call(path, {}), path).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required, data: null });
-      expect(await h().call(path, {}, { 'is-admin': '1', account: h().seed.staffAccount }), path).toMatchObject({ http: 401, msg: errorKeys.auth.required });
+      expect(await h().call(path, {}), path).toMatchObject({
+        http: 401,
+        status: 0,
+        msg: errorKeys.auth.required,
+        data: null,
+      });
+      expect(await h().call(path, {}, { 'is-admin': '1', account: h().seed.staffAccount }), path).toMatchObject({
+        http: 401,
+        msg: errorKeys.auth.required,
+      });
     }
   });
 
   it('asks for a sign-in on every staff route called without a token, is-admin or not', async () => {
     for (const path of byKind('staff')) {
-      expect(await h().call(path, {}), path).toMatchObject({ http: 401, status: 0, msg: errorKeys.auth.required, data: null });
+      expect(await h().call(path, {}), path).toMatchObject({
+        http: 401,
+        status: 0,
+        msg: errorKeys.auth.required,
+        data: null,
+      });
       for (const isAdmin of ['1', 'true']) {
-        expect(await h().call(path, {}, { 'is-admin': isAdmin }), path).toMatchObject({ http: 401, msg: errorKeys.auth.required });
+        expect(await h().call(path, {}, { 'is-admin': isAdmin }), path).toMatchObject({
+          http: 401,
+          msg: errorKeys.auth.required,
+        });
       }
     }
   });
@@ -56,7 +91,12 @@ describeEachDatabase('route policies', (h) => {
   it('refuses a member on every staff route even with is-admin 1 or true', async () => {
     const member = await withRole(null);
     for (const path of byKind('staff')) {
-      const claims: Record<string, string>[] = [{}, { 'is-admin': '1' }, { 'is-admin': 'true' }, { 'is-admin': 'admin' }];
+      const claims: Record<string, string>[] = [
+        {},
+        { 'is-admin': '1' },
+        { 'is-admin': 'true' },
+        { 'is-admin': 'admin' },
+      ];
       for (const extra of claims) {
         expect(await h().call(path, {}, { ...member, ...extra }), `${path} ${JSON.stringify(extra)}`).toMatchObject({
           http: 403,
@@ -70,7 +110,11 @@ describeEachDatabase('route policies', (h) => {
 
   it('does not make a member staff in user/info when is-admin is sent', async () => {
     const member = await withRole(null);
-    const res = await h().call<{ is_admin: number; role: string | null }>('user/info', {}, { ...member, 'is-admin': '1' });
+    const res = await h().call<{ is_admin: number; role: string | null }>(
+      'user/info',
+      {},
+      { ...member, 'is-admin': '1' },
+    );
     expect(res.data).toMatchObject({ is_admin: 0, role: null });
   });
 
@@ -87,9 +131,21 @@ describeEachDatabase('route policies', (h) => {
   });
 
   it('keeps the audit log from a reviewer and support, and opens it to an auditor and an admin', async () => {
-    expect(await h().call('admin/auditLog', {}, await withRole('reviewer'))).toMatchObject({ http: 403, status: 0, msg: errorKeys.auth.forbidden });
-    expect(await h().call('admin/auditLog', {}, await withRole('support'))).toMatchObject({ http: 403, status: 0, msg: errorKeys.auth.forbidden });
-    expect(await h().call('admin/auditLog', {}, await withRole('auditor'))).toMatchObject({ http: 200, status: 1, data: { items: expect.any(Array) } });
+    expect(await h().call('admin/auditLog', {}, await withRole('reviewer'))).toMatchObject({
+      http: 403,
+      status: 0,
+      msg: errorKeys.auth.forbidden,
+    });
+    expect(await h().call('admin/auditLog', {}, await withRole('support'))).toMatchObject({
+      http: 403,
+      status: 0,
+      msg: errorKeys.auth.forbidden,
+    });
+    expect(await h().call('admin/auditLog', {}, await withRole('auditor'))).toMatchObject({
+      http: 200,
+      status: 1,
+      data: { items: expect.any(Array) },
+    });
     expect(await h().call('admin/auditLog', {}, await withRole('admin'))).toMatchObject({ http: 200, status: 1 });
   });
 

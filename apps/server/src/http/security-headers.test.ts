@@ -34,7 +34,13 @@ describeEachDatabase('security headers', (h) => {
   beforeAll(async () => {
     webDist = await mkdtemp(join(tmpdir(), 'kabuto-web-'));
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Kabuto</title><div id="root"></div>');
-    spa = await buildApp({ db: h().db, clock: h().clock, sms: h().sms, webDist, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') });
+    spa = await buildApp({
+      db: h().db,
+      clock: h().clock,
+      sms: h().sms,
+      webDist,
+      uploadDir: join(tmpdir(), 'kabuto-unused-uploads'),
+    });
     await spa.app.ready();
   });
   afterAll(async () => {
@@ -65,7 +71,11 @@ describeEachDatabase('security headers', (h) => {
 
   it('answers unknown API paths with the JSON envelope even when the web app is served', async () => {
     for (const method of ['GET', 'POST'] as const) {
-      const res = await spa.app.inject({ method, url: '/api/vue/nosuch', ...(method === 'POST' ? { payload: {} } : {}) });
+      const res = await spa.app.inject({
+        method,
+        url: '/api/vue/nosuch',
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
       expect(res.statusCode, method).toBe(404);
       expect(res.json(), method).toEqual({ status: 0, msg: errorKeys.request.notFound, data: null });
     }

@@ -26,7 +26,13 @@ describeEachDatabase('built web app delivery (DESIGN "Front end" → Delivery)',
     await writeWithSiblings(join(webDist, 'index.html'), html);
     await writeWithSiblings(join(webDist, 'assets/start-Bx7kQ2aZ.js'), script);
     await writeFile(join(webDist, 'assets/logo-C1a2b3c4.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    spa = await buildApp({ db: h().db, clock: h().clock, sms: h().sms, webDist, uploadDir: join(tmpdir(), 'kabuto-unused-uploads') });
+    spa = await buildApp({
+      db: h().db,
+      clock: h().clock,
+      sms: h().sms,
+      webDist,
+      uploadDir: join(tmpdir(), 'kabuto-unused-uploads'),
+    });
     await spa.app.ready();
   });
   afterAll(async () => {
@@ -35,7 +41,11 @@ describeEachDatabase('built web app delivery (DESIGN "Front end" → Delivery)',
   });
 
   const get = (url: string, acceptEncoding?: string) =>
-    spa.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    spa.app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
 
   it('sends the brotli file to a browser that accepts br, and gzip to one that accepts only gzip', async () => {
     const br = await get('/assets/start-Bx7kQ2aZ.js', 'gzip, deflate, br, zstd');

@@ -45,5 +45,10 @@ export function inlineScriptSources(webDist: string | null | undefined): string[
   const indexHtml = join(webDist, 'index.html');
   if (!existsSync(indexHtml)) return [];
   const html = readFileSync(indexHtml, 'utf8');
-  return [...html.matchAll(inlineScript)].map((match) => `'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`);
+  return [...html.matchAll(inlineScript)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
 }

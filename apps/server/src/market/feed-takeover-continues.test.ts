@@ -18,24 +18,43 @@ function manualLeader(initially: boolean) {
     async start() {},
     async stop() {},
   };
-  return { leader, set(next: boolean) { leading = next; for (const l of listeners) l(next); } };
+  return {
+    leader,
+    set(next: boolean) {
+      leading = next;
+      for (const l of listeners) l(next);
+    },
+  };
 }
 
 describeEachDatabase('a new leader continues the feed from the stored state', (h) => {
   it('restores prices, day figures, sequence numbers and the candles in progress, and writes in batches', async () => {
     await stepFeed(h(), 20);
     await h().platform.market.feed.flush();
-    const stored = await h().db.query<{ symbol: string; last: string; seq: string; volume: string }>(`SELECT symbol, last::text AS last, seq, volume FROM market_live_state ORDER BY symbol`);
+    const stored = await h().db.query<{ symbol: string; last: string; seq: string; volume: string }>(
+      `SELECT symbol, last::text AS last, seq, volume FROM market_live_state ORDER BY symbol`,
+    );
     expect(stored.length).toBeGreaterThan(100);
     const first = h().platform.market.snapshot;
-    for (const row of stored) expect([first.get(row.symbol)?.state.last, first.get(row.symbol)?.state.seq]).toEqual([row.last, Number(row.seq)]);
+    for (const row of stored)
+      expect([first.get(row.symbol)?.state.last, first.get(row.symbol)?.state.seq]).toEqual([
+        row.last,
+        Number(row.seq),
+      ]);
     const [feedState] = await h().db.query<{ steps: string }>(`SELECT steps FROM market_feed_state`);
     expect(Number(feedState?.steps)).toBeGreaterThanOrEqual(20);
 
     // Another process: its snapshot starts from the stored state, then it takes over the feed.
     const hand = manualLeader(false);
     const bus = memoryBus();
-    const second = await startMarket({ db: h().db, clock: h().clock, bus, leader: hand.leader, profile: 'demo', options: { feedIntervalMs: null, backfill: 'onDemand' } });
+    const second = await startMarket({
+      db: h().db,
+      clock: h().clock,
+      bus,
+      leader: hand.leader,
+      profile: 'demo',
+      options: { feedIntervalMs: null, backfill: 'onDemand' },
+    });
     try {
       for (const row of stored) expect(second.snapshot.get(row.symbol)?.state.seq).toBe(Number(row.seq));
       second.attach();
@@ -46,7 +65,9 @@ describeEachDatabase('a new leader continues the feed from the stored state', (h
         h().clock.advance(1000);
         const m = await second.feed.step();
         if (m?.kind !== 'ticks') continue;
-        for (const t of m.ticks) if (!byTicks.has(t.symbol)) byTicks.set(t.symbol, { seq: t.seq, volume: t.volume, dayVolume: t.candles['1d']?.[5] ?? -1 });
+        for (const t of m.ticks)
+          if (!byTicks.has(t.symbol))
+            byTicks.set(t.symbol, { seq: t.seq, volume: t.volume, dayVolume: t.candles['1d']?.[5] ?? -1 });
       }
       expect(byTicks.size).toBeGreaterThan(50);
       for (const [symbol, first] of byTicks) {
@@ -56,11 +77,13 @@ describeEachDatabase('a new leader continues the feed from the stored state', (h
         expect(first.dayVolume).toBeGreaterThan(Number(before?.volume ?? 0));
       }
       await second.feed.flush();
-      const state = () => h().db.query<{ seq: string; symbol: string }>(`SELECT symbol, seq FROM market_live_state ORDER BY symbol`);
+      const state = () =>
+        h().db.query<{ seq: string; symbol: string }>(`SELECT symbol, seq FROM market_live_state ORDER BY symbol`);
       const flushed = await state();
-      for (const [symbol, t] of byTicks) expect(Number(flushed.find((r) => r.symbol === symbol)?.seq)).toBeGreaterThanOrEqual(t.seq);
+      for (const [symbol, t] of byTicks)
+        expect(Number(flushed.find((r) => r.symbol === symbol)?.seq)).toBeGreaterThanOrEqual(t.seq);
       // Trades not yet written when leadership is lost stay unwritten, so a newer leader's state is never overwritten.
-      for (let traded = null; traded === null; ) {
+      for (let traded = null; traded === null;) {
         h().clock.advance(100);
         traded = await second.feed.step();
       }

@@ -5,7 +5,11 @@ import { money } from '@kabuto/domain/money';
 import { describeEachDatabase } from '../test/harness.ts';
 import { stepFeed } from './market-fixtures.ts';
 
-type Constituents = { index: IndexValueWire; method: string; constituents: { symbol: string; shares: string | null; weightPercent: string }[] };
+type Constituents = {
+  index: IndexValueWire;
+  method: string;
+  constituents: { symbol: string; shares: string | null; weightPercent: string }[];
+};
 
 describeEachDatabase('indices computed from the simulated constituents (/gdindex)', (h) => {
   it('lists a price-weighted and a cap-weighted index, labelled simulated, moving with the feed', async () => {
@@ -32,7 +36,10 @@ describeEachDatabase('indices computed from the simulated constituents (/gdindex
     for (const list of [pw, cw]) {
       const total = list.constituents.reduce((s, c) => s.plus(c.weightPercent), money('0'));
       expect(total.minus(100).abs().lte(2)).toBe(true);
-      for (let i = 1; i < list.constituents.length; i++) expect(money(list.constituents[i - 1]!.weightPercent).gte(money(list.constituents[i]!.weightPercent))).toBe(true);
+      for (let i = 1; i < list.constituents.length; i++)
+        expect(money(list.constituents[i - 1]!.weightPercent).gte(money(list.constituents[i]!.weightPercent))).toBe(
+          true,
+        );
     }
   });
 

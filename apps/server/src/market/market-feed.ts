@@ -37,7 +37,10 @@ interface LiveRow {
   seq: string | number;
 }
 
-const dayText = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`);
+const dayText = (d: string | Date): string =>
+  typeof d === 'string'
+    ? d.slice(0, 10)
+    : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 const tuple = (c: Candle): CandleTuple => [c.start.getTime(), c.open, c.high, c.low, c.close, c.volume, c.turnover];
 
 /**
@@ -45,7 +48,15 @@ const tuple = (c: Candle): CandleTuple => [c.start.getTime(), c.open, c.high, c.
  * live candles, publishes every step on the bus and writes state and candles in batches. A new leader
  * starts from what the last one wrote.
  */
-export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock: Clock; snapshot: MarketSnapshot; options: FeedOptions; log?: (msg: string, err?: unknown) => void }) {
+export function marketFeed(deps: {
+  db: Database;
+  bus: Bus;
+  leader: Leader;
+  clock: Clock;
+  snapshot: MarketSnapshot;
+  options: FeedOptions;
+  log?: (msg: string, err?: unknown) => void;
+}) {
   const { options } = deps;
   const source: PriceSource = options.replay ? 'replay' : 'simulated';
   let sim: Simulator | null = null;
@@ -71,14 +82,29 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
       `SELECT symbol, day, last::text AS last, prev_close::text AS prev_close, open::text AS open, high::text AS high, low::text AS low, volume, turnover::text AS turnover, seq FROM market_live_state`,
     );
     const restore: StockSnapshot[] = live.map((r) => ({
-      symbol: r.symbol, day: dayText(r.day), last: r.last, prevClose: r.prev_close, open: r.open, high: r.high, low: r.low,
-      volume: Number(r.volume), turnover: r.turnover, trades: Number(r.seq),
+      symbol: r.symbol,
+      day: dayText(r.day),
+      last: r.last,
+      prevClose: r.prev_close,
+      open: r.open,
+      high: r.high,
+      low: r.low,
+      volume: Number(r.volume),
+      turnover: r.turnover,
+      trades: Number(r.seq),
     }));
-    const [feedRow] = await deps.db.query<{ steps: string; index_seq: string }>(`SELECT steps, index_seq FROM market_feed_state WHERE id = 1`);
+    const [feedRow] = await deps.db.query<{ steps: string; index_seq: string }>(
+      `SELECT steps, index_seq FROM market_feed_state WHERE id = 1`,
+    );
     steps = Number(feedRow?.steps ?? 0);
     indexSeq = Number(feedRow?.index_seq ?? 0);
     sim = createSimulator({
-      seed: options.seed, companies, now, profile: options.profile, restore, resumeStep: steps,
+      seed: options.seed,
+      companies,
+      now,
+      profile: options.profile,
+      restore,
+      resumeStep: steps,
       ...(options.activity === undefined ? {} : { activity: options.activity }),
     });
     for (const c of companies) {
@@ -88,13 +114,32 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
     // The candles of the buckets in progress, so a restarted feed extends them instead of starting over.
     candles.clear();
     const current = CANDLE_PERIODS.map((p) => [p, bucketStart(p, now)] as const);
-    const rows = await deps.db.query<{ symbol: string; period: CandlePeriodName; bucket_start: Date; open: string; high: string; low: string; close: string; volume: string; turnover: string }>(
+    const rows = await deps.db.query<{
+      symbol: string;
+      period: CandlePeriodName;
+      bucket_start: Date;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+      turnover: string;
+    }>(
       `SELECT symbol, period, bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover
          FROM market_candles WHERE ${current.map((_, i) => `(period = $${2 * i + 1} AND bucket_start = $${2 * i + 2})`).join(' OR ')}`,
       current.flatMap(([p, start]) => [p, start]),
     );
     for (const r of rows) {
-      candles.set(`${r.symbol}:${r.period}`, { period: r.period, start: new Date(r.bucket_start), open: r.open, high: r.high, low: r.low, close: r.close, volume: Number(r.volume), turnover: r.turnover });
+      candles.set(`${r.symbol}:${r.period}`, {
+        period: r.period,
+        start: new Date(r.bucket_start),
+        open: r.open,
+        high: r.high,
+        low: r.low,
+        close: r.close,
+        volume: Number(r.volume),
+        turnover: r.turnover,
+      });
     }
     lastFlushAt = now.getTime();
   }
@@ -130,7 +175,10 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
         const key = `${t.symbol}:${period}`;
         const open = candles.get(key);
         const print = { price: t.price, volume: t.volume, turnover: t.turnover, at: t.at };
-        const next = open && open.start.getTime() === bucketStart(period, t.at).getTime() ? mergeTick(open, print) : openCandle(period, print);
+        const next =
+          open && open.start.getTime() === bucketStart(period, t.at).getTime()
+            ? mergeTick(open, print)
+            : openCandle(period, print);
         candles.set(key, next);
         dirtyCandles.add(key);
         tickCandles[period] = tuple(next);
@@ -138,13 +186,33 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
       const base = prices.get(t.symbol);
       prices.set(t.symbol, { last: q.last, prevClose: q.prevClose, basePrice: base?.basePrice ?? q.last });
       dirtySymbols.add(t.symbol);
-      ticks.push({ symbol: t.symbol, seq: q.trades, at: t.at.getTime(), last: q.last, prevClose: q.prevClose, open: q.open, high: q.high, low: q.low,
-        volume: q.volume, turnover: q.turnover, upper: q.upper, lower: q.lower, day: q.day, candles: tickCandles });
+      ticks.push({
+        symbol: t.symbol,
+        seq: q.trades,
+        at: t.at.getTime(),
+        last: q.last,
+        prevClose: q.prevClose,
+        open: q.open,
+        high: q.high,
+        low: q.low,
+        volume: q.volume,
+        turnover: q.turnover,
+        upper: q.upper,
+        lower: q.lower,
+        day: q.day,
+        candles: tickCandles,
+      });
     }
     if (ticks.length === 0) return null;
     steps += 1;
     indexSeq += 1;
-    const message: MarketMessage = { kind: 'ticks', step: steps, source, ticks, indices: { seq: indexSeq, values: indexWires(deps.snapshot.definitions(), prices, indexSeq, source) } };
+    const message: MarketMessage = {
+      kind: 'ticks',
+      step: steps,
+      source,
+      ticks,
+      indices: { seq: indexSeq, values: indexWires(deps.snapshot.definitions(), prices, indexSeq, source) },
+    };
     await deps.bus.publish(marketChannel, JSON.stringify(message));
     if (now.getTime() - lastFlushAt >= options.flushMs) void flush();
     return message;
@@ -153,57 +221,84 @@ export function marketFeed(deps: { db: Database; bus: Bus; leader: Leader; clock
   /** Writes the changed live state and candles in one transaction (batched, about once a second). */
   function flush(): Promise<void> {
     // Chained after the previous flush whatever its outcome, so one failure never stops later flushes.
-    flushing = flushing.catch(() => undefined).then(async () => {
-      if (!sim || !deps.leader.isLeader() || (dirtySymbols.size === 0 && dirtyCandles.size === 0)) return;
-      const now = deps.clock.now();
-      lastFlushAt = now.getTime();
-      const symbols = [...dirtySymbols];
-      const keys = [...dirtyCandles];
-      dirtySymbols.clear();
-      dirtyCandles.clear();
-      const state = symbols.map((s) => {
-        const q = (sim as Simulator).quote(s);
-        return { symbol: s, day: q.day, last: q.last, prev_close: q.prevClose, open: q.open, high: q.high, low: q.low, volume: q.volume, turnover: q.turnover, seq: q.trades };
-      });
-      const candleRows = keys.flatMap((k) => {
-        const c = candles.get(k);
-        return c ? [{ symbol: k.split(':')[0], period: c.period, bucket_start: c.start.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, turnover: c.turnover }] : [];
-      });
-      try {
-        await deps.db.transaction(async (tx) => {
-          if (state.length > 0) {
-            await tx.query(
-              `INSERT INTO market_live_state (symbol, day, last, prev_close, open, high, low, volume, turnover, seq, updated_at)
+    flushing = flushing
+      .catch(() => undefined)
+      .then(async () => {
+        if (!sim || !deps.leader.isLeader() || (dirtySymbols.size === 0 && dirtyCandles.size === 0)) return;
+        const now = deps.clock.now();
+        lastFlushAt = now.getTime();
+        const symbols = [...dirtySymbols];
+        const keys = [...dirtyCandles];
+        dirtySymbols.clear();
+        dirtyCandles.clear();
+        const state = symbols.map((s) => {
+          const q = (sim as Simulator).quote(s);
+          return {
+            symbol: s,
+            day: q.day,
+            last: q.last,
+            prev_close: q.prevClose,
+            open: q.open,
+            high: q.high,
+            low: q.low,
+            volume: q.volume,
+            turnover: q.turnover,
+            seq: q.trades,
+          };
+        });
+        const candleRows = keys.flatMap((k) => {
+          const c = candles.get(k);
+          return c
+            ? [
+                {
+                  symbol: k.split(':')[0],
+                  period: c.period,
+                  bucket_start: c.start.toISOString(),
+                  open: c.open,
+                  high: c.high,
+                  low: c.low,
+                  close: c.close,
+                  volume: c.volume,
+                  turnover: c.turnover,
+                },
+              ]
+            : [];
+        });
+        try {
+          await deps.db.transaction(async (tx) => {
+            if (state.length > 0) {
+              await tx.query(
+                `INSERT INTO market_live_state (symbol, day, last, prev_close, open, high, low, volume, turnover, seq, updated_at)
                SELECT r.symbol, r.day, r.last, r.prev_close, r.open, r.high, r.low, r.volume, r.turnover, r.seq, $2
                  FROM jsonb_to_recordset($1::jsonb) AS r(symbol text, day date, last numeric, prev_close numeric, open numeric, high numeric, low numeric, volume bigint, turnover numeric, seq bigint)
                ON CONFLICT (symbol) DO UPDATE SET day = EXCLUDED.day, last = EXCLUDED.last, prev_close = EXCLUDED.prev_close, open = EXCLUDED.open, high = EXCLUDED.high,
                  low = EXCLUDED.low, volume = EXCLUDED.volume, turnover = EXCLUDED.turnover, seq = EXCLUDED.seq, updated_at = EXCLUDED.updated_at`,
-              [JSON.stringify(state), now],
-            );
-          }
-          if (candleRows.length > 0) {
-            await tx.query(
-              `INSERT INTO market_candles (symbol, period, bucket_start, open, high, low, close, volume, turnover)
+                [JSON.stringify(state), now],
+              );
+            }
+            if (candleRows.length > 0) {
+              await tx.query(
+                `INSERT INTO market_candles (symbol, period, bucket_start, open, high, low, close, volume, turnover)
                SELECT r.symbol, r.period, r.bucket_start, r.open, r.high, r.low, r.close, r.volume, r.turnover
                  FROM jsonb_to_recordset($1::jsonb) AS r(symbol text, period text, bucket_start timestamptz, open numeric, high numeric, low numeric, close numeric, volume bigint, turnover numeric)
                ON CONFLICT (symbol, period, bucket_start) DO UPDATE SET open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close,
                  volume = EXCLUDED.volume, turnover = EXCLUDED.turnover`,
-              [JSON.stringify(candleRows)],
-            );
-          }
-          await tx.query(
-            `INSERT INTO market_feed_state (id, steps, index_seq, updated_at) VALUES (1, $1, $2, $3)
+                [JSON.stringify(candleRows)],
+              );
+            }
+            await tx.query(
+              `INSERT INTO market_feed_state (id, steps, index_seq, updated_at) VALUES (1, $1, $2, $3)
              ON CONFLICT (id) DO UPDATE SET steps = EXCLUDED.steps, index_seq = EXCLUDED.index_seq, updated_at = EXCLUDED.updated_at`,
-            [steps, indexSeq, now],
-          );
-        });
-      } catch (err) {
-        // Kept dirty for the next flush; the in-memory state is still the truth while we lead.
-        for (const s of symbols) dirtySymbols.add(s);
-        for (const k of keys) dirtyCandles.add(k);
-        deps.log?.('market: flush failed', err);
-      }
-    });
+              [steps, indexSeq, now],
+            );
+          });
+        } catch (err) {
+          // Kept dirty for the next flush; the in-memory state is still the truth while we lead.
+          for (const s of symbols) dirtySymbols.add(s);
+          for (const k of keys) dirtyCandles.add(k);
+          deps.log?.('market: flush failed', err);
+        }
+      });
     return flushing;
   }
 

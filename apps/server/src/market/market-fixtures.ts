@@ -26,4 +26,3 @@ export async function stepUntilTraded(h: Harness, symbol: string, maxSteps = 100
   }
   throw new Error(`${symbol} did not trade in ${maxSteps} steps`);
 }
-

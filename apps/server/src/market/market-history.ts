@@ -37,7 +37,14 @@ export function marketHistory(deps: { db: Database; seed: number; log?: (msg: st
       daysByAnchor.set(anchor.getTime(), days);
     }
     const rows = [...historyCandles(deps.seed, company, anchor, days).values()].flat().map((c) => ({
-      period: c.period, bucket_start: c.start.toISOString(), open: c.open, high: c.high, low: c.low, close: c.close, volume: c.volume, turnover: c.turnover,
+      period: c.period,
+      bucket_start: c.start.toISOString(),
+      open: c.open,
+      high: c.high,
+      low: c.low,
+      close: c.close,
+      volume: c.volume,
+      turnover: c.turnover,
     }));
     // In slices, each its own statement: PGlite runs one statement at a time, so a member's request waits at
     // most one slice, not a whole symbol's two years. Rows are idempotent (ON CONFLICT DO NOTHING) and the
@@ -63,7 +70,9 @@ export function marketHistory(deps: { db: Database; seed: number; log?: (msg: st
     /** The leader's first-start fill of every symbol, one at a time so API calls keep their turn; stops when `keepGoing` says so. */
     async fillAll(keepGoing: () => boolean): Promise<{ symbols: number; rows: number; ms: number }> {
       const started = performance.now();
-      const pending = await deps.db.query<{ code: string }>(`SELECT code FROM market_symbols WHERE history_filled_at IS NULL ORDER BY code`);
+      const pending = await deps.db.query<{ code: string }>(
+        `SELECT code FROM market_symbols WHERE history_filled_at IS NULL ORDER BY code`,
+      );
       let rows = 0;
       let symbols = 0;
       for (const { code } of pending) {

@@ -10,14 +10,27 @@ export function percentOf(change: Decimal, base: Decimal): string {
 }
 
 /** The indices as the API and the stream show them, from one set of prices. */
-export function indexWires(definitions: readonly IndexDefinition[], prices: ReadonlyMap<string, PricePoint>, seq: number, source: PriceSource): IndexValueWire[] {
+export function indexWires(
+  definitions: readonly IndexDefinition[],
+  prices: ReadonlyMap<string, PricePoint>,
+  seq: number,
+  source: PriceSource,
+): IndexValueWire[] {
   return definitions.map((d) => {
     const level = indexLevel(d, prices);
     const change = money(level.value).minus(level.prevClose);
     return {
-      code: d.code, names: d.names, method: d.method, value: level.value, prevClose: level.prevClose,
-      change: toWire(change), changePercent: percentOf(change, money(level.prevClose)),
-      constituents: d.constituents.length, seq: String(seq), simulated: true, source,
+      code: d.code,
+      names: d.names,
+      method: d.method,
+      value: level.value,
+      prevClose: level.prevClose,
+      change: toWire(change),
+      changePercent: percentOf(change, money(level.prevClose)),
+      constituents: d.constituents.length,
+      seq: String(seq),
+      simulated: true,
+      source,
     };
   });
 }

@@ -25,5 +25,11 @@ export interface TickState {
 }
 
 export type MarketMessage =
-  | { kind: 'ticks'; step: number; source: PriceSource; ticks: TickState[]; indices: { seq: number; values: IndexValueWire[] } | null }
+  | {
+      kind: 'ticks';
+      step: number;
+      source: PriceSource;
+      ticks: TickState[];
+      indices: { seq: number; values: IndexValueWire[] } | null;
+    }
   | { kind: 'status'; symbol: string; status: SymbolStatus; reason: string | null };

@@ -22,20 +22,58 @@ export interface MarketOptions {
   replay?: ReplayFeedOptions;
 }
 
-export const defaultMarketOptions: MarketOptions = { seed: 7203, feedIntervalMs: 1000, flushMs: 1000, backfill: 'background' };
+export const defaultMarketOptions: MarketOptions = {
+  seed: 7203,
+  feedIntervalMs: 1000,
+  flushMs: 1000,
+  backfill: 'background',
+};
 
 /** The market module wired: snapshot (every process), feed (leader only), history, service and routes. */
-export async function startMarket(deps: { db: Database; clock: Clock; bus: Bus; leader: Leader; profile: SessionProfile; options?: Partial<MarketOptions>; log?: (msg: string, err?: unknown) => void; info?: (msg: string) => void }) {
+export async function startMarket(deps: {
+  db: Database;
+  clock: Clock;
+  bus: Bus;
+  leader: Leader;
+  profile: SessionProfile;
+  options?: Partial<MarketOptions>;
+  log?: (msg: string, err?: unknown) => void;
+  info?: (msg: string) => void;
+}) {
   const options: MarketOptions = { ...defaultMarketOptions, ...deps.options };
-  const snapshot = await marketSnapshot({ db: deps.db, bus: deps.bus, clock: deps.clock, seed: options.seed, source: options.replay ? 'replay' : 'simulated', ...(deps.log ? { log: deps.log } : {}) });
-  const history = marketHistory({ db: deps.db, seed: options.seed, ...(deps.log ? { log: deps.log } : {}) });
-  const feed = marketFeed({
-    db: deps.db, bus: deps.bus, leader: deps.leader, clock: deps.clock, snapshot,
-    options: { seed: options.seed, profile: deps.profile, intervalMs: options.feedIntervalMs, flushMs: options.flushMs,
-      ...(options.activity === undefined ? {} : { activity: options.activity }), ...(options.replay ? { replay: options.replay } : {}) },
+  const snapshot = await marketSnapshot({
+    db: deps.db,
+    bus: deps.bus,
+    clock: deps.clock,
+    seed: options.seed,
+    source: options.replay ? 'replay' : 'simulated',
     ...(deps.log ? { log: deps.log } : {}),
   });
-  const service = marketService({ db: deps.db, clock: deps.clock, bus: deps.bus, profile: deps.profile, snapshot, history });
+  const history = marketHistory({ db: deps.db, seed: options.seed, ...(deps.log ? { log: deps.log } : {}) });
+  const feed = marketFeed({
+    db: deps.db,
+    bus: deps.bus,
+    leader: deps.leader,
+    clock: deps.clock,
+    snapshot,
+    options: {
+      seed: options.seed,
+      profile: deps.profile,
+      intervalMs: options.feedIntervalMs,
+      flushMs: options.flushMs,
+      ...(options.activity === undefined ? {} : { activity: options.activity }),
+      ...(options.replay ? { replay: options.replay } : {}),
+    },
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  const service = marketService({
+    db: deps.db,
+    clock: deps.clock,
+    bus: deps.bus,
+    profile: deps.profile,
+    snapshot,
+    history,
+  });
   let closed = false;
   let filling: Promise<unknown> = Promise.resolve();
   let offFill: (() => void) | null = null;
@@ -54,7 +92,10 @@ export async function startMarket(deps: { db: Database; clock: Clock; bus: Bus; 
         filling = history
           .fillAll(() => !closed && deps.leader.isLeader())
           .then((r) => {
-            if (r.symbols > 0) deps.info?.(`market: chart history back-filled for ${r.symbols} symbols, ${r.rows} candles in ${r.ms} ms`);
+            if (r.symbols > 0)
+              deps.info?.(
+                `market: chart history back-filled for ${r.symbols} symbols, ${r.rows} candles in ${r.ms} ms`,
+              );
           })
           .catch((err: unknown) => deps.log?.('market: history back-fill failed', err));
       });

@@ -6,27 +6,60 @@ import { money } from '@kabuto/domain/money';
 import { describeEachDatabase } from '../test/harness.ts';
 import { stepFeed, stepUntilTraded } from './market-fixtures.ts';
 
-type Detail = QuoteWire & { depth: { bids: { price: string; quantity: number }[]; asks: { price: string; quantity: number }[] } };
-type Candles = { symbol: string; period: string; source: string; candles: { start: string; open: string; high: string; low: string; close: string; volume: number; turnover: string }[] };
+type Detail = QuoteWire & {
+  depth: { bids: { price: string; quantity: number }[]; asks: { price: string; quantity: number }[] };
+};
+type Candles = {
+  symbol: string;
+  period: string;
+  source: string;
+  candles: {
+    start: string;
+    open: string;
+    high: string;
+    low: string;
+    close: string;
+    volume: number;
+    turnover: string;
+  }[];
+};
 
 describeEachDatabase('market quotes, rankings, detail and candles', (h) => {
   it('says which profile is in force and that the demo market is open', async () => {
-    const res = await h().call<{ profile: string; open: boolean; phase: string; nextOpen: string | null; source: string }>('market/status');
-    expect(res.data).toMatchObject({ profile: 'demo', open: true, phase: 'continuous', nextOpen: null, source: 'simulated' });
+    const res = await h().call<{
+      profile: string;
+      open: boolean;
+      phase: string;
+      nextOpen: string | null;
+      source: string;
+    }>('market/status');
+    expect(res.data).toMatchObject({
+      profile: 'demo',
+      open: true,
+      phase: 'continuous',
+      nextOpen: null,
+      source: 'simulated',
+    });
   });
 
   it('lists the listed stocks a page at a time, and ranks gainers, losers and turnover after the market moves', async () => {
     await stepFeed(h(), 5);
-    const page1 = await h().call<{ items: QuoteWire[]; total: number; source: string }>('market/stockList', { page: 1, pageSize: 20 });
+    const page1 = await h().call<{ items: QuoteWire[]; total: number; source: string }>('market/stockList', {
+      page: 1,
+      pageSize: 20,
+    });
     expect(page1.status).toBe(1);
     expect(page1.data.total).toBeGreaterThanOrEqual(150);
     expect(page1.data.items).toHaveLength(20);
     expect(page1.data.source).toBe('simulated');
     const page2 = await h().call<{ items: QuoteWire[] }>('market/stockList', { page: 2, pageSize: 20 });
     expect(page2.data.items[0]?.symbol.localeCompare(page1.data.items[19]?.symbol ?? '')).toBeGreaterThan(0);
-    const gainers = (await h().call<{ items: QuoteWire[] }>('market/stockList', { sort: 'gainers', pageSize: 50 })).data.items;
-    const losers = (await h().call<{ items: QuoteWire[] }>('market/stockList', { sort: 'losers', pageSize: 50 })).data.items;
-    const turnover = (await h().call<{ items: QuoteWire[] }>('market/stockList', { sort: 'turnover', pageSize: 50 })).data.items;
+    const gainers = (await h().call<{ items: QuoteWire[] }>('market/stockList', { sort: 'gainers', pageSize: 50 })).data
+      .items;
+    const losers = (await h().call<{ items: QuoteWire[] }>('market/stockList', { sort: 'losers', pageSize: 50 })).data
+      .items;
+    const turnover = (await h().call<{ items: QuoteWire[] }>('market/stockList', { sort: 'turnover', pageSize: 50 }))
+      .data.items;
     for (let i = 1; i < 50; i++) {
       expect(money(gainers[i - 1]!.changePercent).gte(money(gainers[i]!.changePercent))).toBe(true);
       expect(money(losers[i - 1]!.changePercent).lte(money(losers[i]!.changePercent))).toBe(true);
@@ -41,8 +74,28 @@ describeEachDatabase('market quotes, rankings, detail and candles', (h) => {
     const res = await h().call<Detail>('market/detail', { symbol: '7203' });
     expect(res.status).toBe(1);
     const d = res.data;
-    expect(d).toMatchObject({ symbol: '7203', names: { jp: 'トヨタ自動車' }, topix500: true, status: 'listed', statusReason: null, source: 'simulated' });
-    for (const field of [d.last, d.prevClose, d.change, d.changePercent, d.turnover, d.limitUp, d.limitDown, d.tickSize, d.open, d.high, d.low]) expect(typeof field).toBe('string');
+    expect(d).toMatchObject({
+      symbol: '7203',
+      names: { jp: 'トヨタ自動車' },
+      topix500: true,
+      status: 'listed',
+      statusReason: null,
+      source: 'simulated',
+    });
+    for (const field of [
+      d.last,
+      d.prevClose,
+      d.change,
+      d.changePercent,
+      d.turnover,
+      d.limitUp,
+      d.limitDown,
+      d.tickSize,
+      d.open,
+      d.high,
+      d.low,
+    ])
+      expect(typeof field).toBe('string');
     expect(d.volume).toBeGreaterThan(0);
     expect(isOnTickGrid(d.last, 'topix500')).toBe(true);
     expect(money(d.last).lte(money(d.limitUp)) && money(d.last).gte(money(d.limitDown))).toBe(true);
@@ -64,7 +117,8 @@ describeEachDatabase('market quotes, rankings, detail and candles', (h) => {
       for (let i = 1; i < candles.length; i++) expect(candles[i - 1]!.start < candles[i]!.start).toBe(true);
       for (const c of candles) expect(money(c.low).lte(money(c.open)) && money(c.high).gte(money(c.close))).toBe(true);
     }
-    const daily = (await h().call<Candles>('market/candles', { symbol: '6758', period: '1d', limit: 1000 })).data.candles;
+    const daily = (await h().call<Candles>('market/candles', { symbol: '6758', period: '1d', limit: 1000 })).data
+      .candles;
     expect(daily.length).toBeGreaterThan(450);
   });
 

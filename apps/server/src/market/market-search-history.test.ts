@@ -32,17 +32,21 @@ describeEachDatabase('search by code or name in three languages, with the member
 
   it('keeps nothing of the results shown while a member types, only what they searched on purpose', async () => {
     const m = await h().member();
-    for (const q of ['ト', 'トヨ', 'トヨタ']) expect((await h().call('market/search', { q }, m.headers)).status).toBe(1);
+    for (const q of ['ト', 'トヨ', 'トヨタ'])
+      expect((await h().call('market/search', { q }, m.headers)).status).toBe(1);
     expect((await h().call<unknown[]>('market/searchHistory', {}, m.headers)).data).toEqual([]);
     await h().call('market/search', { q: 'トヨタ', remember: true }, m.headers);
-    expect((await h().call<{ query: string }[]>('market/searchHistory', {}, m.headers)).data.map((x) => x.query)).toEqual(['トヨタ']);
+    expect(
+      (await h().call<{ query: string }[]>('market/searchHistory', {}, m.headers)).data.map((x) => x.query),
+    ).toEqual(['トヨタ']);
     const bad = await h().call('market/search', { q: 'トヨタ', remember: 'yes' }, m.headers);
     expect([bad.http, bad.msg]).toEqual([400, errorKeys.request.invalid]);
   });
 
   it('keeps only the last searches and records nothing for a visitor', async () => {
     const m = await h().member();
-    for (let i = 0; i < searchHistoryLength + 5; i++) await h().call('market/search', { q: `q${i}`, remember: true }, m.headers);
+    for (let i = 0; i < searchHistoryLength + 5; i++)
+      await h().call('market/search', { q: `q${i}`, remember: true }, m.headers);
     const history = (await h().call<{ query: string }[]>('market/searchHistory', {}, m.headers)).data;
     expect(history).toHaveLength(searchHistoryLength);
     expect(history[0]?.query).toBe(`q${searchHistoryLength + 4}`);

@@ -4,7 +4,13 @@ import { TSE_COMPANIES } from '@kabuto/market/tse-companies';
 /** Lists the simulated universe once (first start); history is anchored at this moment. */
 export async function seedMarketSymbols(sql: Sql, now: Date): Promise<number> {
   const rows = TSE_COMPANIES.map((c) => ({
-    code: c.code, name_jp: c.names.jp, name_en: c.names.en, name_tw: c.names.tw, sector_code: c.sectorCode, topix500: c.topix500, base_price: c.basePrice,
+    code: c.code,
+    name_jp: c.names.jp,
+    name_en: c.names.en,
+    name_tw: c.names.tw,
+    sector_code: c.sectorCode,
+    topix500: c.topix500,
+    base_price: c.basePrice,
   }));
   const inserted = await sql.query(
     `INSERT INTO market_symbols (code, name_jp, name_en, name_tw, sector_code, topix500, base_price, history_anchor_at)

@@ -1,6 +1,13 @@
 import type { Database } from '@kabuto/db/database';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
-import type { CandlePeriodName, CandleWire, IndexValueWire, PriceSource, QuoteWire, SymbolStatus } from '@kabuto/contracts/market/fields';
+import type {
+  CandlePeriodName,
+  CandleWire,
+  IndexValueWire,
+  PriceSource,
+  QuoteWire,
+  SymbolStatus,
+} from '@kabuto/contracts/market/fields';
 import { candlePeriods } from '@kabuto/contracts/market/fields';
 import { parseTopic, type MarketTopic, type ServerMessage } from '@kabuto/contracts/stream/messages';
 import { priceLimits } from '@kabuto/domain/market/price-limit';
@@ -48,21 +55,42 @@ interface StateRow {
   updated_at: Date | null;
 }
 
-const dayText = (d: string | Date): string => (typeof d === 'string' ? d.slice(0, 10) : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`);
+const dayText = (d: string | Date): string =>
+  typeof d === 'string'
+    ? d.slice(0, 10)
+    : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 
 /** The day's band on the grid (the simulator's rule: an off-grid limit is pulled inwards). */
 export function dayBand(prevClose: string, company: TseCompany): { upper: string; lower: string } {
   const { upper, lower } = priceLimits(prevClose);
-  return { upper: toWire(roundToTick(upper, company.tickTable, 'down')), lower: toWire(roundToTick(lower, company.tickTable, 'up')) };
+  return {
+    upper: toWire(roundToTick(upper, company.tickTable, 'down')),
+    lower: toWire(roundToTick(lower, company.tickTable, 'up')),
+  };
 }
 
-export const candleWire = (t: CandleTuple): CandleWire => ({ start: new Date(t[0]).toISOString(), open: t[1], high: t[2], low: t[3], close: t[4], volume: t[5], turnover: t[6] });
+export const candleWire = (t: CandleTuple): CandleWire => ({
+  start: new Date(t[0]).toISOString(),
+  open: t[1],
+  high: t[2],
+  low: t[3],
+  close: t[4],
+  volume: t[5],
+  turnover: t[6],
+});
 
 /**
  * Every process's view of the market, fed by the leader's messages on the bus: API reads and the
  * stream are answered from memory, never from the feed itself (which runs on the leader only).
  */
-export async function marketSnapshot(deps: { db: Database; bus: Bus; clock: Clock; seed: number; source: PriceSource; log?: (msg: string, err?: unknown) => void }) {
+export async function marketSnapshot(deps: {
+  db: Database;
+  bus: Bus;
+  clock: Clock;
+  seed: number;
+  source: PriceSource;
+  log?: (msg: string, err?: unknown) => void;
+}) {
   const entries = new Map<string, SymbolEntry>();
   const definitions: IndexDefinition[] = [];
   let indices: { seq: number; values: IndexValueWire[] } = { seq: 0, values: [] };
@@ -109,10 +137,18 @@ export async function marketSnapshot(deps: { db: Database; bus: Bus; clock: Cloc
   const [feedRow] = await deps.db.query<{ index_seq: string }>(`SELECT index_seq FROM market_feed_state WHERE id = 1`);
 
   function pricePoints(): Map<string, PricePoint> {
-    return new Map([...entries].map(([code, e]) => [code, { last: e.state.last, prevClose: e.state.prevClose, basePrice: e.company.basePrice }]));
+    return new Map(
+      [...entries].map(([code, e]) => [
+        code,
+        { last: e.state.last, prevClose: e.state.prevClose, basePrice: e.company.basePrice },
+      ]),
+    );
   }
 
-  indices = { seq: Number(feedRow?.index_seq ?? 0), values: indexWires(definitions, pricePoints(), Number(feedRow?.index_seq ?? 0), source) };
+  indices = {
+    seq: Number(feedRow?.index_seq ?? 0),
+    values: indexWires(definitions, pricePoints(), Number(feedRow?.index_seq ?? 0), source),
+  };
 
   function quote(e: SymbolEntry): QuoteWire {
     const last = money(e.state.last);
@@ -145,7 +181,14 @@ export async function marketSnapshot(deps: { db: Database; bus: Bus; clock: Cloc
   }
 
   function depth(e: SymbolEntry): Depth {
-    return depthOf(deps.seed, e.company.tickTable, { symbol: e.company.code, last: e.state.last, upper: e.state.upper, lower: e.state.lower, trades: e.state.seq, day: e.state.day });
+    return depthOf(deps.seed, e.company.tickTable, {
+      symbol: e.company.code,
+      last: e.state.last,
+      upper: e.state.upper,
+      lower: e.state.lower,
+      trades: e.state.seq,
+      day: e.state.day,
+    });
   }
 
   function notify(update: MarketUpdate): void {
@@ -165,7 +208,10 @@ export async function marketSnapshot(deps: { db: Database; bus: Bus; clock: Cloc
       e.status = m.status;
       e.statusReason = m.reason;
       const topic: MarketTopic = `quotes:${m.symbol}`;
-      notify({ topics: [topic], build: () => ({ type: 'symbolStatus', topic, data: { symbol: m.symbol, status: m.status, reason: m.reason } }) });
+      notify({
+        topics: [topic],
+        build: () => ({ type: 'symbolStatus', topic, data: { symbol: m.symbol, status: m.status, reason: m.reason } }),
+      });
       return;
     }
     source = m.source;
@@ -176,35 +222,61 @@ export async function marketSnapshot(deps: { db: Database; bus: Bus; clock: Cloc
       if (!e) continue;
       const { candles, ...state } = t;
       e.state = state;
-      for (const [period, tuple] of Object.entries(candles) as [CandlePeriodName, CandleTuple][]) e.candles.set(period, tuple);
+      for (const [period, tuple] of Object.entries(candles) as [CandlePeriodName, CandleTuple][])
+        e.candles.set(period, tuple);
       touched.set(t.symbol, e);
-      topics.push(`quotes:${t.symbol}`, `depth:${t.symbol}`, ...candlePeriods.map((p): MarketTopic => `candles:${t.symbol}:${p}`));
+      topics.push(
+        `quotes:${t.symbol}`,
+        `depth:${t.symbol}`,
+        ...candlePeriods.map((p): MarketTopic => `candles:${t.symbol}:${p}`),
+      );
     }
     if (m.indices) {
       indices = m.indices;
       topics.push('indices');
     }
     appliedStep = Math.max(appliedStep, m.step);
-    for (const w of [...stepWaiters]) if (w.step <= appliedStep) {
-      stepWaiters.splice(stepWaiters.indexOf(w), 1);
-      w.resolve();
-    }
+    for (const w of [...stepWaiters])
+      if (w.step <= appliedStep) {
+        stepWaiters.splice(stepWaiters.indexOf(w), 1);
+        w.resolve();
+      }
     notify({
       topics,
       build(topic) {
         const parsed = parseTopic(topic);
         if (!('market' in parsed)) return null;
         const p = parsed.market;
-        if (p.kind === 'indices') return { type: 'indices', topic: 'indices', seq: String(indices.seq), data: indices.values };
+        if (p.kind === 'indices')
+          return { type: 'indices', topic: 'indices', seq: String(indices.seq), data: indices.values };
         const e = touched.get(p.symbol);
         if (!e) return null;
         const seq = String(e.state.seq);
         if (p.kind === 'quotes') {
           const q = quote(e);
           return {
-            type: 'quote', topic, seq,
-            data: { symbol: q.symbol, last: q.last, prevClose: q.prevClose, change: q.change, changePercent: q.changePercent, open: q.open, high: q.high, low: q.low,
-              volume: q.volume, turnover: q.turnover, limitUp: q.limitUp, limitDown: q.limitDown, tickSize: q.tickSize, day: q.day, status: q.status, source, at: new Date(e.state.at).toISOString() },
+            type: 'quote',
+            topic,
+            seq,
+            data: {
+              symbol: q.symbol,
+              last: q.last,
+              prevClose: q.prevClose,
+              change: q.change,
+              changePercent: q.changePercent,
+              open: q.open,
+              high: q.high,
+              low: q.low,
+              volume: q.volume,
+              turnover: q.turnover,
+              limitUp: q.limitUp,
+              limitDown: q.limitDown,
+              tickSize: q.tickSize,
+              day: q.day,
+              status: q.status,
+              source,
+              at: new Date(e.state.at).toISOString(),
+            },
           };
         }
         if (p.kind === 'depth') {
@@ -213,7 +285,9 @@ export async function marketSnapshot(deps: { db: Database; bus: Bus; clock: Cloc
         }
         if (p.kind !== 'candles') return null;
         const tuple = e.candles.get(p.period);
-        return tuple ? { type: 'candle', topic, seq, data: { symbol: p.symbol, period: p.period, candle: candleWire(tuple) } } : null;
+        return tuple
+          ? { type: 'candle', topic, seq, data: { symbol: p.symbol, period: p.period, candle: candleWire(tuple) } }
+          : null;
       },
     });
   }
@@ -242,7 +316,8 @@ export async function marketSnapshot(deps: { db: Database; bus: Bus; clock: Cloc
     definitions: (): readonly IndexDefinition[] => definitions,
     weights: (d: IndexDefinition) => constituentWeights(d, pricePoints()),
     /** For the leader: what the halted set is right now (halted and delisted symbols do not trade). */
-    notTrading: (): Set<string> => new Set([...entries.values()].filter((e) => e.status !== 'listed').map((e) => e.company.code)),
+    notTrading: (): Set<string> =>
+      new Set([...entries.values()].filter((e) => e.status !== 'listed').map((e) => e.company.code)),
     /** Resolves once the feed's step `step` has been applied here (tests step the feed by hand). */
     applied: (step: number): Promise<void> =>
       step <= appliedStep ? Promise.resolve() : new Promise<void>((resolve) => stepWaiters.push({ step, resolve })),

@@ -16,7 +16,12 @@ describeEachDatabase(
       h().clock.advance(26 * 3_600_000); // Saturday 12:00 JST
       const saturday = await h().call<Status>('market/status');
       // Monday 23 November 2026 is Labour Thanksgiving Day, so the market next opens on Tuesday at 09:00 JST.
-      expect(saturday.data).toMatchObject({ profile: 'tse', open: false, phase: 'closed', nextOpen: '2026-11-24T00:00:00.000Z' });
+      expect(saturday.data).toMatchObject({
+        profile: 'tse',
+        open: false,
+        phase: 'closed',
+        nextOpen: '2026-11-24T00:00:00.000Z',
+      });
       for (let i = 0; i < 5; i++) {
         h().clock.advance(60_000);
         expect(await h().platform.market.feed.step()).toBeNull();

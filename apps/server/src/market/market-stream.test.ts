@@ -6,7 +6,10 @@ import { streamServerFor } from '../test/stream-client.ts';
 import { connect, signedIn, stepFeed, stepUntilTraded } from './market-fixtures.ts';
 
 const of = <T extends ServerMessage['type']>(messages: ServerMessage[], type: T, topic?: string) =>
-  messages.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type && (topic === undefined || ('topic' in m && m.topic === topic)));
+  messages.filter(
+    (m): m is Extract<ServerMessage, { type: T }> =>
+      m.type === type && (topic === undefined || ('topic' in m && m.topic === topic)),
+  );
 
 describeEachDatabase(
   'market stream: quotes, depth, candles and indices with sequence numbers',
@@ -21,10 +24,18 @@ describeEachDatabase(
       for (let i = 0; i < 3; i++) await stepUntilTraded(h(), '7203');
       await c.next(() => of(c.messages, 'quote', 'quotes:7203').length >= 3);
       const quotes = of(c.messages, 'quote', 'quotes:7203');
-      const seqs = [subscribed.type === 'subscribed' ? Number(subscribed.seq) : NaN, ...quotes.map((q) => Number(q.seq))];
+      const seqs = [
+        subscribed.type === 'subscribed' ? Number(subscribed.seq) : NaN,
+        ...quotes.map((q) => Number(q.seq)),
+      ];
       for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBe((seqs[i - 1] ?? 0) + 1);
       const latest = quotes.at(-1)!;
-      expect(latest.data).toMatchObject({ symbol: '7203', source: 'simulated', status: 'listed', last: h().platform.market.snapshot.get('7203')!.state.last });
+      expect(latest.data).toMatchObject({
+        symbol: '7203',
+        source: 'simulated',
+        status: 'listed',
+        last: h().platform.market.snapshot.get('7203')!.state.last,
+      });
       expect(typeof latest.data.last).toBe('string');
       c.ws.close();
     });
@@ -41,7 +52,11 @@ describeEachDatabase(
       const candle = await c.next((x) => x.type === 'candle');
       const indices = await c.next((x) => x.type === 'indices');
       expect(depth.type === 'depth' && depth.data.bids.length === 5 && depth.data.asks.length === 5).toBe(true);
-      expect(candle.type === 'candle' && candle.data.period === '5m' && candle.data.candle.close === h().platform.market.snapshot.get('6758')!.state.last).toBe(true);
+      expect(
+        candle.type === 'candle' &&
+          candle.data.period === '5m' &&
+          candle.data.candle.close === h().platform.market.snapshot.get('6758')!.state.last,
+      ).toBe(true);
       expect(indices.type === 'indices' && indices.data.map((i) => i.code)).toEqual(['KSPW', 'KSCW']);
       expect(of(c.messages, 'quote')).toEqual([]);
       c.ws.close();
@@ -97,7 +112,9 @@ describeEachDatabase(
       expect(sub.type === 'subscribed' && seen.type === 'quote' && Number(sub.seq) > Number(seen.seq)).toBe(true);
       await stepUntilTraded(h(), '8306');
       const next = await again.next((x) => x.type === 'quote');
-      expect(next.type === 'quote' && sub.type === 'subscribed' && Number(next.seq)).toBe(Number(sub.type === 'subscribed' ? sub.seq : 0) + 1);
+      expect(next.type === 'quote' && sub.type === 'subscribed' && Number(next.seq)).toBe(
+        Number(sub.type === 'subscribed' ? sub.seq : 0) + 1,
+      );
       again.send({ type: 'unsubscribe', topic: 'quotes:8306' });
       await again.next((x) => x.type === 'unsubscribed');
       const count = of(again.messages, 'quote').length;
@@ -110,13 +127,19 @@ describeEachDatabase(
     it('caps the subscriptions of one socket', async () => {
       const m = await h().member();
       const c = await signedIn(server.url(), m);
-      const symbols = h().platform.market.snapshot.all().slice(0, 5).map((e) => e.company.code);
+      const symbols = h()
+        .platform.market.snapshot.all()
+        .slice(0, 5)
+        .map((e) => e.company.code);
       for (const s of symbols) {
         c.send({ type: 'subscribe', topic: `quotes:${s}` });
         await c.next((x) => x.type === 'subscribed' && x.topic === `quotes:${s}`);
       }
       c.send({ type: 'subscribe', topic: 'indices' });
-      expect(await c.next((x) => x.type === 'error')).toEqual({ type: 'error', msg: errorKeys.stream.tooManySubscriptions });
+      expect(await c.next((x) => x.type === 'error')).toEqual({
+        type: 'error',
+        msg: errorKeys.stream.tooManySubscriptions,
+      });
       c.ws.close();
     });
   },

@@ -18,13 +18,30 @@ export function marketRoutes(s: MarketService): Route[] {
     route({ call: searchHistoryCall, handler: ({ principal }) => s.searchHistory(principal) }),
     route({ call: searchHistoryClearCall, handler: ({ principal }) => s.clearSearchHistory(principal) }),
     route({ call: optionalListCall, handler: ({ principal }) => s.watchlist(principal) }),
-    route({ call: watchlistAddCall, success: successKeys.watchlistAdded, handler: ({ principal, body }) => s.watch(principal, body.symbol) }),
-    route({ call: watchlistRemoveCall, success: successKeys.watchlistRemoved, handler: ({ principal, body }) => s.unwatch(principal, body.symbol) }),
+    route({
+      call: watchlistAddCall,
+      success: successKeys.watchlistAdded,
+      handler: ({ principal, body }) => s.watch(principal, body.symbol),
+    }),
+    route({
+      call: watchlistRemoveCall,
+      success: successKeys.watchlistRemoved,
+      handler: ({ principal, body }) => s.unwatch(principal, body.symbol),
+    }),
     route({ call: indexListCall, handler: async () => s.indices() }),
     route({ call: indexConstituentsCall, handler: async ({ body }) => s.constituents(body.code) }),
     route({ call: adminSymbolsCall, handler: ({ body }) => s.adminSymbols(body.onlyRestricted) }),
-    route({ call: adminHaltCall, handler: ({ principal, body, requestId }) => s.setStatus(asStaff(principal), 'halt', body, requestId) }),
-    route({ call: adminResumeCall, handler: ({ principal, body, requestId }) => s.setStatus(asStaff(principal), 'resume', body, requestId) }),
-    route({ call: adminDelistCall, handler: ({ principal, body, requestId }) => s.setStatus(asStaff(principal), 'delist', body, requestId) }),
+    route({
+      call: adminHaltCall,
+      handler: ({ principal, body, requestId }) => s.setStatus(asStaff(principal), 'halt', body, requestId),
+    }),
+    route({
+      call: adminResumeCall,
+      handler: ({ principal, body, requestId }) => s.setStatus(asStaff(principal), 'resume', body, requestId),
+    }),
+    route({
+      call: adminDelistCall,
+      handler: ({ principal, body, requestId }) => s.setStatus(asStaff(principal), 'delist', body, requestId),
+    }),
   ];
 }

@@ -53,13 +53,30 @@ export function marketService(deps: MarketServiceDeps) {
   const changeRatio = (q: QuoteWire) => money(q.changePercent);
 
   async function adminStatuses(where: string, params: (string | boolean)[]): Promise<AdminSymbolStatus[]> {
-    const rows = await db.query<{ code: string; status: SymbolStatus; status_reason: string | null; status_at: Date | null; status_by: string | null }>(
+    const rows = await db.query<{
+      code: string;
+      status: SymbolStatus;
+      status_reason: string | null;
+      status_at: Date | null;
+      status_by: string | null;
+    }>(
       `SELECT s.code, s.status, s.status_reason, s.status_at, m.account AS status_by FROM market_symbols s LEFT JOIN members m ON m.id = s.status_by WHERE ${where} ORDER BY s.code`,
       params,
     );
     return rows.flatMap((r) => {
       const e = snapshot.get(r.code);
-      return e ? [{ symbol: r.code, names: e.company.names, status: r.status, statusReason: r.status_reason, statusAt: r.status_at ? new Date(r.status_at).toISOString() : null, statusBy: r.status_by }] : [];
+      return e
+        ? [
+            {
+              symbol: r.code,
+              names: e.company.names,
+              status: r.status,
+              statusReason: r.status_reason,
+              statusAt: r.status_at ? new Date(r.status_at).toISOString() : null,
+              statusBy: r.status_by,
+            },
+          ]
+        : [];
     });
   }
 
@@ -73,12 +90,26 @@ export function marketService(deps: MarketServiceDeps) {
     status(): ResponseOf<typeof marketStatusCall> {
       const now = deps.clock.now();
       const s = sessionState(deps.profile, now);
-      return { profile: deps.profile, open: s.open, phase: s.phase, nextOpen: s.nextOpen?.toISOString() ?? null, source: snapshot.source(), now: now.toISOString() };
+      return {
+        profile: deps.profile,
+        open: s.open,
+        phase: s.phase,
+        nextOpen: s.nextOpen?.toISOString() ?? null,
+        source: snapshot.source(),
+        now: now.toISOString(),
+      };
     },
 
     /** Listed and halted stocks by code, or ranked; delisted ones are left out of lists and rankings. */
-    list(q: { sort: (typeof stockListSorts)[number]; page: number; pageSize: number }): ResponseOf<typeof stockListCall> {
-      const quotes = snapshot.all().filter((e) => e.status !== 'delisted').map(snapshot.quote);
+    list(q: {
+      sort: (typeof stockListSorts)[number];
+      page: number;
+      pageSize: number;
+    }): ResponseOf<typeof stockListCall> {
+      const quotes = snapshot
+        .all()
+        .filter((e) => e.status !== 'delisted')
+        .map(snapshot.quote);
       const bySort: Record<typeof q.sort, (a: QuoteWire, b: QuoteWire) => number> = {
         code: (a, b) => a.symbol.localeCompare(b.symbol),
         gainers: (a, b) => changeRatio(b).comparedTo(changeRatio(a)) || a.symbol.localeCompare(b.symbol),
@@ -100,13 +131,27 @@ export function marketService(deps: MarketServiceDeps) {
     async candles(symbol: string, period: CandlePeriodName, limit: number): Promise<ResponseOf<typeof candlesCall>> {
       const e = entryOf(symbol);
       await deps.history.ensure(symbol);
-      const rows = await db.query<{ bucket_start: Date; open: string; high: string; low: string; close: string; volume: string; turnover: string }>(
+      const rows = await db.query<{
+        bucket_start: Date;
+        open: string;
+        high: string;
+        low: string;
+        close: string;
+        volume: string;
+        turnover: string;
+      }>(
         `SELECT bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover
            FROM market_candles WHERE symbol = $1 AND period = $2 ORDER BY bucket_start DESC LIMIT $3`,
         [symbol, period, limit],
       );
       const candles = rows.reverse().map((r) => ({
-        start: new Date(r.bucket_start).toISOString(), open: r.open, high: r.high, low: r.low, close: r.close, volume: Number(r.volume), turnover: r.turnover,
+        start: new Date(r.bucket_start).toISOString(),
+        open: r.open,
+        high: r.high,
+        low: r.low,
+        close: r.close,
+        volume: Number(r.volume),
+        turnover: r.turnover,
       }));
       const live = e.candles.get(period);
       if (live) {
@@ -128,15 +173,31 @@ export function marketService(deps: MarketServiceDeps) {
       for (const e of snapshot.all()) {
         const code = fold(e.company.code);
         const names = [e.company.names.jp, e.company.names.en, e.company.names.tw].map(fold);
-        const rank = code === needle ? 0 : code.startsWith(needle) ? 1 : names.some((n) => n.startsWith(needle)) ? 2 : names.some((n) => n.includes(needle)) ? 3 : -1;
+        const rank =
+          code === needle
+            ? 0
+            : code.startsWith(needle)
+              ? 1
+              : names.some((n) => n.startsWith(needle))
+                ? 2
+                : names.some((n) => n.includes(needle))
+                  ? 3
+                  : -1;
         if (rank >= 0) ranked.push({ rank, e });
       }
       ranked.sort((a, b) => a.rank - b.rank || a.e.company.code.localeCompare(b.e.company.code));
       if (principal && remember) {
         const now = deps.clock.now();
         await db.transaction(async (tx) => {
-          await tx.query(`DELETE FROM market_search_history WHERE member_id = $1 AND query = $2`, [principal.memberId, q.trim()]);
-          await tx.query(`INSERT INTO market_search_history (member_id, query, searched_at) VALUES ($1, $2, $3)`, [principal.memberId, q.trim(), now]);
+          await tx.query(`DELETE FROM market_search_history WHERE member_id = $1 AND query = $2`, [
+            principal.memberId,
+            q.trim(),
+          ]);
+          await tx.query(`INSERT INTO market_search_history (member_id, query, searched_at) VALUES ($1, $2, $3)`, [
+            principal.memberId,
+            q.trim(),
+            now,
+          ]);
           await tx.query(
             `DELETE FROM market_search_history WHERE member_id = $1 AND id NOT IN (SELECT id FROM market_search_history WHERE member_id = $1 ORDER BY id DESC LIMIT ${searchHistoryLength})`,
             [principal.memberId],
@@ -161,7 +222,10 @@ export function marketService(deps: MarketServiceDeps) {
 
     /** SPEC §7 Optionallist: the member's own watchlist, newest first, with each stock's figures. */
     async watchlist(principal: Principal): Promise<ResponseOf<typeof optionalListCall>> {
-      const rows = await db.query<{ symbol: string; added_at: Date }>(`SELECT symbol, added_at FROM watchlist_items WHERE member_id = $1 ORDER BY added_at DESC, symbol`, [principal.memberId]);
+      const rows = await db.query<{ symbol: string; added_at: Date }>(
+        `SELECT symbol, added_at FROM watchlist_items WHERE member_id = $1 ORDER BY added_at DESC, symbol`,
+        [principal.memberId],
+      );
       return rows.flatMap((r) => {
         const e = snapshot.get(r.symbol);
         return e ? [{ ...snapshot.quote(e), addedAt: new Date(r.added_at).toISOString() }] : [];
@@ -174,9 +238,15 @@ export function marketService(deps: MarketServiceDeps) {
       await db.transaction(async (tx) => {
         // The member row is the lock that keeps two concurrent adds from both passing the limit.
         await tx.query(`SELECT 1 FROM members WHERE id = $1 FOR UPDATE`, [principal.memberId]);
-        const [count] = await tx.query<{ n: string }>(`SELECT count(*) AS n FROM watchlist_items WHERE member_id = $1 AND symbol <> $2`, [principal.memberId, symbol]);
+        const [count] = await tx.query<{ n: string }>(
+          `SELECT count(*) AS n FROM watchlist_items WHERE member_id = $1 AND symbol <> $2`,
+          [principal.memberId, symbol],
+        );
         if (Number(count?.n ?? 0) >= watchlistLimit) throw refuse(errorKeys.market.watchlistFull);
-        await tx.query(`INSERT INTO watchlist_items (member_id, symbol, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [principal.memberId, symbol, deps.clock.now()]);
+        await tx.query(
+          `INSERT INTO watchlist_items (member_id, symbol, added_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [principal.memberId, symbol, deps.clock.now()],
+        );
       });
       return { symbol, onWatchlist: true };
     },
@@ -200,9 +270,20 @@ export function marketService(deps: MarketServiceDeps) {
         const e = snapshot.get(symbol);
         if (!e) return [];
         const q = snapshot.quote(e);
-        return [{ symbol, names: q.names, last: q.last, changePercent: q.changePercent, shares: definition.method === 'cap-weighted' ? simulatedShares(symbol).toFixed(0) : null, weightPercent: weights.get(symbol) ?? '0' }];
+        return [
+          {
+            symbol,
+            names: q.names,
+            last: q.last,
+            changePercent: q.changePercent,
+            shares: definition.method === 'cap-weighted' ? simulatedShares(symbol).toFixed(0) : null,
+            weightPercent: weights.get(symbol) ?? '0',
+          },
+        ];
       });
-      constituents.sort((a, b) => money(b.weightPercent).comparedTo(money(a.weightPercent)) || a.symbol.localeCompare(b.symbol));
+      constituents.sort(
+        (a, b) => money(b.weightPercent).comparedTo(money(a.weightPercent)) || a.symbol.localeCompare(b.symbol),
+      );
       return { index, method: definition.description, source: snapshot.source(), constituents };
     },
 
@@ -211,22 +292,47 @@ export function marketService(deps: MarketServiceDeps) {
     },
 
     /** Staff halt, resume or delist (audited); every process's screens hear of it on the bus. */
-    async setStatus(staff: StaffPrincipal, action: StatusAction, body: { symbol: string; reason: string }, requestId: string): Promise<AdminSymbolStatus> {
+    async setStatus(
+      staff: StaffPrincipal,
+      action: StatusAction,
+      body: { symbol: string; reason: string },
+      requestId: string,
+    ): Promise<AdminSymbolStatus> {
       entryOf(body.symbol);
       const now = deps.clock.now();
       const next: SymbolStatus = action === 'halt' ? 'halted' : action === 'resume' ? 'listed' : 'delisted';
       await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ status: SymbolStatus }>(`SELECT status FROM market_symbols WHERE code = $1 FOR UPDATE`, [body.symbol]);
+        const [row] = await tx.query<{ status: SymbolStatus }>(
+          `SELECT status FROM market_symbols WHERE code = $1 FOR UPDATE`,
+          [body.symbol],
+        );
         if (!row) throw refuse(errorKeys.market.unknownSymbol);
         if (row.status === 'delisted') throw refuse(errorKeys.market.delisted);
         if (action === 'halt' && row.status !== 'listed') throw refuse(errorKeys.market.alreadyHalted);
         if (action === 'resume' && row.status !== 'halted') throw refuse(errorKeys.market.notHalted);
-        await tx.query(`UPDATE market_symbols SET status = $2, status_reason = $3, status_by = $4, status_at = $5 WHERE code = $1`, [
-          body.symbol, next, next === 'listed' ? null : body.reason, staff.memberId, now,
-        ]);
-        await recordAudit(tx, { actorId: staff.memberId, actorRole: staff.role, action: `market.${action}`, target: body.symbol, reason: body.reason, requestId }, now);
+        await tx.query(
+          `UPDATE market_symbols SET status = $2, status_reason = $3, status_by = $4, status_at = $5 WHERE code = $1`,
+          [body.symbol, next, next === 'listed' ? null : body.reason, staff.memberId, now],
+        );
+        await recordAudit(
+          tx,
+          {
+            actorId: staff.memberId,
+            actorRole: staff.role,
+            action: `market.${action}`,
+            target: body.symbol,
+            reason: body.reason,
+            requestId,
+          },
+          now,
+        );
       });
-      const message: MarketMessage = { kind: 'status', symbol: body.symbol, status: next, reason: next === 'listed' ? null : body.reason };
+      const message: MarketMessage = {
+        kind: 'status',
+        symbol: body.symbol,
+        status: next,
+        reason: next === 'listed' ? null : body.reason,
+      };
       await deps.bus.publish(marketChannel, JSON.stringify(message));
       return adminStatusOf(body.symbol);
     },

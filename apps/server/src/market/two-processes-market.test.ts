@@ -8,20 +8,34 @@ import { signedIn, type Conn } from './market-fixtures.ts';
 // Issue 7: two real `main.ts` processes on one PostgreSQL and one Redis both stream the same ticks,
 // and the feed survives the leader's death.
 
-
 const staffPassword = `Staff${randomBytes(6).toString('hex')}7`;
 const inviteCode = `MKT${randomBytes(3).toString('hex').toUpperCase()}`;
 type Quote = Extract<ServerMessage, { type: 'quote' }>;
 const quotes = (c: Conn): Quote[] => c.messages.filter((m): m is Quote => m.type === 'quote');
 
 describeScaled('two processes stream the same market, and the feed survives the leader', (services) => {
-  const procs = twoProcesses(services, 'kabuto_mkt', { SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode, MARKET_FEED_INTERVAL_MS: '200', MARKET_BACKFILL: 'ondemand' });
+  const procs = twoProcesses(services, 'kabuto_mkt', {
+    SEED_STAFF_PASSWORD: staffPassword,
+    SEED_INVITE_CODE: inviteCode,
+    MARKET_FEED_INTERVAL_MS: '200',
+    MARKET_BACKFILL: 'ondemand',
+  });
 
   it('sends the same ticks to members on either process, and the survivor carries the feed on after a SIGKILL of the leader', async () => {
     const [a, b] = procs();
     expect(await until(() => leads(a) || leads(b), 10_000)).toBe(true);
     const account = `07${String(Date.now()).slice(-8)}`;
-    expect((await post(a, 'user/register', { account, password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode, agree: true })).status).toBe(1);
+    expect(
+      (
+        await post(a, 'user/register', {
+          account,
+          password: 'abcd1234',
+          confirmPassword: 'abcd1234',
+          inviteCode,
+          agree: true,
+        })
+      ).status,
+    ).toBe(1);
     const login = await post<{ token: string }>(a, 'user/login', { account, password: 'abcd1234', agree: true });
     const member = { account, headers: { token: login.data.token, account } };
     const topic = 'quotes:7203';

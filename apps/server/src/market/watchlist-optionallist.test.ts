@@ -11,7 +11,11 @@ describeEachDatabase('watchlist through SPEC §7 /user/Optionallist', (h) => {
     const list = () => h().call<Item[]>('user/Optionallist', { exchange: 'TSE', type: 'jpy' }, m.headers);
     expect((await list()).data).toEqual([]);
     const added = await h().call('user/Optionallist/add', { symbol: '7203' }, m.headers);
-    expect([added.status, added.msg, added.data]).toEqual([1, successKeys.watchlistAdded, { symbol: '7203', onWatchlist: true }]);
+    expect([added.status, added.msg, added.data]).toEqual([
+      1,
+      successKeys.watchlistAdded,
+      { symbol: '7203', onWatchlist: true },
+    ]);
     h().clock.advance(1000);
     await h().call('user/Optionallist/add', { symbol: '6758' }, m.headers);
     await h().call('user/Optionallist/add', { symbol: '7203' }, m.headers);
@@ -31,7 +35,9 @@ describeEachDatabase('watchlist through SPEC §7 /user/Optionallist', (h) => {
     await h().call('user/Optionallist/add', { symbol: '9984' }, a.headers);
     expect((await h().call<Item[]>('user/Optionallist', { exchange: '', type: 'jpy' }, b.headers)).data).toEqual([]);
     await h().call('user/Optionallist/remove', { symbol: '9984' }, b.headers);
-    expect((await h().call<Item[]>('user/Optionallist', { exchange: '', type: 'jpy' }, a.headers)).data.map((i) => i.symbol)).toEqual(['9984']);
+    expect(
+      (await h().call<Item[]>('user/Optionallist', { exchange: '', type: 'jpy' }, a.headers)).data.map((i) => i.symbol),
+    ).toEqual(['9984']);
   });
 
   it('needs a signed-in member, type jpy and a known, not delisted symbol', async () => {

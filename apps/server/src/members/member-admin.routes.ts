@@ -1,9 +1,13 @@
-import { adminLiftRestrictionCall, adminMemberDetailCall, adminMemberSearchCall, adminRestrictCall } from '@kabuto/contracts/admin/members';
+import {
+  adminLiftRestrictionCall,
+  adminMemberDetailCall,
+  adminMemberSearchCall,
+  adminRestrictCall,
+} from '@kabuto/contracts/admin/members';
 import { successKeys } from '@kabuto/contracts/errors';
 import { asStaff } from '../http/public.ts';
 import { route, type Route } from '../http/public.ts';
 import type { MemberAdminService } from './member-admin.service.ts';
-
 
 export function memberAdminRoutes(members: MemberAdminService): Route[] {
   return [

@@ -49,7 +49,10 @@ const summaryWire = (r: MemberRow): MemberSummary => ({
 export function memberAdminService({ db, clock }: MemberAdminDeps) {
   const findMember = async (sql: Sql, memberId: string, lock = false): Promise<MemberRow> => {
     if (!uuidPattern.test(memberId)) throw refuse(errorKeys.admin.memberNotFound);
-    const [row] = await sql.query<MemberRow>(`SELECT ${memberColumns} FROM members m WHERE m.id = $1${lock ? ' FOR UPDATE' : ''}`, [memberId]);
+    const [row] = await sql.query<MemberRow>(
+      `SELECT ${memberColumns} FROM members m WHERE m.id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [memberId],
+    );
     if (!row) throw refuse(errorKeys.admin.memberNotFound);
     return row;
   };
@@ -71,7 +74,13 @@ export function memberAdminService({ db, clock }: MemberAdminDeps) {
     async detail(memberId: string): Promise<ResponseOf<typeof adminMemberDetailCall>> {
       const member = await findMember(db, memberId);
       const restrictions = await db.query<{
-        id: string; kind: RestrictionKind; reason: string; set_at: Date; set_by: string | null; lifted_at: Date | null; lift_reason: string | null;
+        id: string;
+        kind: RestrictionKind;
+        reason: string;
+        set_at: Date;
+        set_by: string | null;
+        lifted_at: Date | null;
+        lift_reason: string | null;
       }>(
         `SELECT r.id::text AS id, r.kind, r.reason, r.set_at, s.account AS set_by, r.lifted_at, r.lift_reason
            FROM member_restrictions r LEFT JOIN members s ON s.id = r.set_by
@@ -98,21 +107,36 @@ export function memberAdminService({ db, clock }: MemberAdminDeps) {
     },
 
     /** SPEC §6: sets a restriction with the reason the member reads; a login ban or disabling also ends their sessions. */
-    async restrict(staff: StaffPrincipal, body: { memberId: string; kind: RestrictionKind; reason: string }, requestId: string): Promise<null> {
+    async restrict(
+      staff: StaffPrincipal,
+      body: { memberId: string; kind: RestrictionKind; reason: string },
+      requestId: string,
+    ): Promise<null> {
       const now = clock.now();
       try {
         await db.transaction(async (tx) => {
           const member = await findMember(tx, body.memberId, true);
           if (member.id === staff.memberId) throw refuse(errorKeys.auth.forbidden);
-          const active = await tx.query(`SELECT 1 FROM member_restrictions WHERE member_id = $1 AND kind = $2 AND lifted_at IS NULL`, [member.id, body.kind]);
+          const active = await tx.query(
+            `SELECT 1 FROM member_restrictions WHERE member_id = $1 AND kind = $2 AND lifted_at IS NULL`,
+            [member.id, body.kind],
+          );
           if (active.length > 0) throw refuse(errorKeys.admin.restrictionActive);
-          await tx.query(`INSERT INTO member_restrictions (member_id, kind, reason, set_by, set_at) VALUES ($1, $2, $3, $4, $5)`, [
-            member.id, body.kind, body.reason, staff.memberId, now,
-          ]);
+          await tx.query(
+            `INSERT INTO member_restrictions (member_id, kind, reason, set_by, set_at) VALUES ($1, $2, $3, $4, $5)`,
+            [member.id, body.kind, body.reason, staff.memberId, now],
+          );
           if (endsSessions.includes(body.kind)) await endAllSessions(tx, member.id, now);
           await recordAudit(
             tx,
-            { actorId: staff.memberId, actorRole: staff.role, action: 'member.restrict', target: member.account, reason: `${body.kind}: ${body.reason}`, requestId },
+            {
+              actorId: staff.memberId,
+              actorRole: staff.role,
+              action: 'member.restrict',
+              target: member.account,
+              reason: `${body.kind}: ${body.reason}`,
+              requestId,
+            },
             now,
           );
         });
@@ -124,7 +148,11 @@ export function memberAdminService({ db, clock }: MemberAdminDeps) {
     },
 
     /** Lifts the active restriction of that kind; the row stays, with who lifted it, when and why. */
-    async lift(staff: StaffPrincipal, body: { memberId: string; kind: RestrictionKind; reason: string }, requestId: string): Promise<null> {
+    async lift(
+      staff: StaffPrincipal,
+      body: { memberId: string; kind: RestrictionKind; reason: string },
+      requestId: string,
+    ): Promise<null> {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const member = await findMember(tx, body.memberId, true);
@@ -136,7 +164,14 @@ export function memberAdminService({ db, clock }: MemberAdminDeps) {
         if (lifted.length === 0) throw refuse(errorKeys.admin.restrictionNotActive);
         await recordAudit(
           tx,
-          { actorId: staff.memberId, actorRole: staff.role, action: 'member.lift', target: member.account, reason: `${body.kind}: ${body.reason}`, requestId },
+          {
+            actorId: staff.memberId,
+            actorRole: staff.role,
+            action: 'member.lift',
+            target: member.account,
+            reason: `${body.kind}: ${body.reason}`,
+            requestId,
+          },
           now,
         );
       });

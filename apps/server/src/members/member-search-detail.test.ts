@@ -22,14 +22,25 @@ interface Detail {
   balances: { currency: string; available: string; frozen: string; margin: string; loan: string }[];
   restrictions: unknown[];
   creditScore: number;
-  timeline: { entryId: string; kind: string; reason: string; refType: string; refId: string; at: string; lines: { currency: string; book: string; amount: string }[] }[];
+  timeline: {
+    entryId: string;
+    kind: string;
+    reason: string;
+    refType: string;
+    refId: string;
+    at: string;
+    lines: { currency: string; book: string; amount: string }[];
+  }[];
 }
 
 describeEachDatabase('member search and detail', (h) => {
   const admin = () => h().signIn(h().seed.staffAccount, h().seed.staffPassword);
-  const search = async (q: string, headers?: Record<string, string>) => h().call<Summary[]>('admin/members/search', { q }, headers ?? (await admin()));
-  const detail = async (memberId: string, headers?: Record<string, string>) => h().call<Detail>('admin/members/detail', { memberId }, headers ?? (await admin()));
-  const idOf = async (account: string) => (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]))[0]?.id as string;
+  const search = async (q: string, headers?: Record<string, string>) =>
+    h().call<Summary[]>('admin/members/search', { q }, headers ?? (await admin()));
+  const detail = async (memberId: string, headers?: Record<string, string>) =>
+    h().call<Detail>('admin/members/detail', { memberId }, headers ?? (await admin()));
+  const idOf = async (account: string) =>
+    (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]))[0]?.id as string;
   /** Money moved in through the ledger, as a deposit approval would. */
   const credit = (memberId: string, currency: Currency, amount: string, refId: string, at: Date) =>
     h().db.transaction((tx) =>
@@ -39,21 +50,43 @@ describeEachDatabase('member search and detail', (h) => {
         refType: 'deposit',
         refId,
         at,
-        lines: transfer({ house: 'bank_clearing' }, { member: memberId, book: 'available' }, currency, new Decimal(amount)),
+        lines: transfer(
+          { house: 'bank_clearing' },
+          { member: memberId, book: 'available' },
+          currency,
+          new Decimal(amount),
+        ),
       }),
     );
 
   it('finds a member by account prefix, real-name substring or invitation code', async () => {
     const m = await verifiedMember(h(), 'コバヤシ サクラ');
     const inviteCode = (await h().call<{ inviteCode: string }>('user/info', {}, m.headers)).data.inviteCode;
-    const expected = { memberId: await idOf(m.account), account: m.account, realName: 'コバヤシ サクラ', realNameStatus: 'verified', role: null };
-    for (const q of [m.account, m.account.slice(0, 8), 'サクラ', 'コバヤシ', inviteCode, inviteCode.toLowerCase(), ` ${m.account} `]) {
+    const expected = {
+      memberId: await idOf(m.account),
+      account: m.account,
+      realName: 'コバヤシ サクラ',
+      realNameStatus: 'verified',
+      role: null,
+    };
+    for (const q of [
+      m.account,
+      m.account.slice(0, 8),
+      'サクラ',
+      'コバヤシ',
+      inviteCode,
+      inviteCode.toLowerCase(),
+      ` ${m.account} `,
+    ]) {
       const res = await search(q);
       expect(res, q).toMatchObject({ http: 200, status: 1 });
       expect(res.data, q).toContainEqual(expect.objectContaining(expected));
     }
     for (const q of [m.account.slice(1), 'ヤマモト', '9999999999']) {
-      expect((await search(q)).data.map((s) => s.account), q).not.toContain(m.account);
+      expect(
+        (await search(q)).data.map((s) => s.account),
+        q,
+      ).not.toContain(m.account);
     }
   });
 
@@ -64,7 +97,11 @@ describeEachDatabase('member search and detail', (h) => {
     const all = await search('');
     expect(all.data.length).toBeGreaterThan(0);
     expect(all.data.length).toBeLessThanOrEqual(50);
-    for (let i = 0; i < 52; i++) await h().db.query(`INSERT INTO members (account, password_hash, invite_code, invited_with) VALUES ($1, 'x', $2, 'test')`, [`77${String(i).padStart(8, '0')}`, `S${randomUUID().slice(0, 8)}`]);
+    for (let i = 0; i < 52; i++)
+      await h().db.query(
+        `INSERT INTO members (account, password_hash, invite_code, invited_with) VALUES ($1, 'x', $2, 'test')`,
+        [`77${String(i).padStart(8, '0')}`, `S${randomUUID().slice(0, 8)}`],
+      );
     expect((await search('77')).data).toHaveLength(50);
     expect((await search('')).data).toHaveLength(50);
   });
@@ -85,15 +122,30 @@ describeEachDatabase('member search and detail', (h) => {
         lines: transfer({ member: id, book: 'available' }, { member: id, book: 'frozen' }, 'JPY', new Decimal('20000')),
       }),
     );
-    await recordCreditEvent(h().db, { memberId: id, rule: 'depositApproved', refType: 'deposit', refId: 'dep-1', at: t0 });
-    await h().call('admin/members/restrict', { memberId: id, kind: 'no_trading', reason: 'Pending review' }, await admin());
+    await recordCreditEvent(h().db, {
+      memberId: id,
+      rule: 'depositApproved',
+      refType: 'deposit',
+      refId: 'dep-1',
+      at: t0,
+    });
+    await h().call(
+      'admin/members/restrict',
+      { memberId: id, kind: 'no_trading', reason: 'Pending review' },
+      await admin(),
+    );
     // Another member's money does not show.
     const other = await h().member();
     await credit(await idOf(other.account), 'JPY', '999', 'dep-other', t0);
 
     const res = await detail(id);
     expect(res).toMatchObject({ http: 200, status: 1 });
-    expect(res.data.member).toMatchObject({ memberId: id, account: m.account, realName: 'ヤマダ タロウ', realNameStatus: 'verified' });
+    expect(res.data.member).toMatchObject({
+      memberId: id,
+      account: m.account,
+      realName: 'ヤマダ タロウ',
+      realNameStatus: 'verified',
+    });
     expect(res.data.balances).toEqual([
       { currency: 'JPY', available: '130000', frozen: '20000', margin: '0', loan: '0' },
       { currency: 'USD', available: '25.5', frozen: '0', margin: '0', loan: '0' },
@@ -138,7 +190,12 @@ describeEachDatabase('member search and detail', (h) => {
 
   it('answers 404 memberNotFound for an unknown member', async () => {
     for (const memberId of [randomUUID(), 'nobody', '0900000000']) {
-      expect(await detail(memberId), memberId).toMatchObject({ http: 404, status: 0, msg: errorKeys.admin.memberNotFound, data: null });
+      expect(await detail(memberId), memberId).toMatchObject({
+        http: 404,
+        status: 0,
+        msg: errorKeys.admin.memberNotFound,
+        data: null,
+      });
     }
   });
 
@@ -152,8 +209,14 @@ describeEachDatabase('member search and detail', (h) => {
       expect(await detail(id, s.headers), role).toMatchObject({ http: 200, status: 1 });
     }
     for (const extra of [{}, { 'is-admin': '1' }, { 'is-admin': 'true' }] as Record<string, string>[]) {
-      expect(await search(target.account, { ...target.headers, ...extra })).toMatchObject({ http: 403, msg: errorKeys.auth.forbidden });
-      expect(await detail(id, { ...target.headers, ...extra })).toMatchObject({ http: 403, msg: errorKeys.auth.forbidden });
+      expect(await search(target.account, { ...target.headers, ...extra })).toMatchObject({
+        http: 403,
+        msg: errorKeys.auth.forbidden,
+      });
+      expect(await detail(id, { ...target.headers, ...extra })).toMatchObject({
+        http: 403,
+        msg: errorKeys.auth.forbidden,
+      });
     }
   });
 });

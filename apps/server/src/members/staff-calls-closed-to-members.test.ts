@@ -10,9 +10,22 @@ describeEachDatabase('staff calls closed to members', (h) => {
     const applicant = await h().member();
     await submitRealName(h(), applicant.headers);
     const submissionId = await pendingSubmissionId(h(), staff, applicant.account);
-    const [target] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [applicant.account]);
+    const [target] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [
+      applicant.account,
+    ]);
     const memberId = target?.id as string;
-    const channel = { name: 'Evil', bankName: 'Evil Bank', branchName: 'X', accountType: 'ordinary', accountNumber: '1111111', accountHolder: 'Evil', min: '1', max: '2', windowRule: 'always', active: true };
+    const channel = {
+      name: 'Evil',
+      bankName: 'Evil Bank',
+      branchName: 'X',
+      accountType: 'ordinary',
+      accountNumber: '1111111',
+      accountHolder: 'Evil',
+      min: '1',
+      max: '2',
+      windowRule: 'always',
+      active: true,
+    };
     const calls: [string, unknown][] = [
       ['admin/realName/list', { status: 'pending' }],
       ['admin/realName/decide', { id: submissionId, decision: 'approve', reason: 'self-service' }],
@@ -36,8 +49,16 @@ describeEachDatabase('staff calls closed to members', (h) => {
     const before = await snapshot();
     const attacker = await h().member();
     for (const [path, body] of calls) {
-      for (const extra of [{}, { 'is-admin': '1' }, { 'is-admin': 'true' }, { 'is-admin': 'admin', role: 'admin', 'x-staff-role': 'admin' }] as Record<string, string>[]) {
-        expect(await h().call(path, body, { ...attacker.headers, ...extra }), `${path} ${JSON.stringify(extra)}`).toMatchObject({
+      for (const extra of [
+        {},
+        { 'is-admin': '1' },
+        { 'is-admin': 'true' },
+        { 'is-admin': 'admin', role: 'admin', 'x-staff-role': 'admin' },
+      ] as Record<string, string>[]) {
+        expect(
+          await h().call(path, body, { ...attacker.headers, ...extra }),
+          `${path} ${JSON.stringify(extra)}`,
+        ).toMatchObject({
           http: 403,
           status: 0,
           msg: errorKeys.auth.forbidden,
@@ -45,11 +66,21 @@ describeEachDatabase('staff calls closed to members', (h) => {
         });
       }
       // Claiming the staff account with the member's token is a mismatch, not a way in.
-      expect(await h().call(path, body, { token: attacker.headers.token as string, account: h().seed.staffAccount, 'is-admin': '1' }), path).toMatchObject({
+      expect(
+        await h().call(path, body, {
+          token: attacker.headers.token as string,
+          account: h().seed.staffAccount,
+          'is-admin': '1',
+        }),
+        path,
+      ).toMatchObject({
         http: 401,
         msg: errorKeys.auth.accountMismatch,
       });
-      expect(await h().call(path, body, { 'is-admin': '1', account: h().seed.staffAccount }), path).toMatchObject({ http: 401, msg: errorKeys.auth.required });
+      expect(await h().call(path, body, { 'is-admin': '1', account: h().seed.staffAccount }), path).toMatchObject({
+        http: 401,
+        msg: errorKeys.auth.required,
+      });
     }
     expect(await snapshot()).toEqual(before);
   });

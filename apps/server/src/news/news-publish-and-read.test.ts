@@ -10,7 +10,9 @@ describeEachDatabase('news: demo articles, staff publish and withdraw, members r
     for (const lang of ['jp', 'en', 'tw']) {
       const list = await h().call<List>('news/list', { lang });
       expect(list.data.total, lang).toBe(3);
-      expect(list.data.items.every((a) => a.source === 'Kabuto (demo article)' && /demo|デモ|示範/i.test(a.title))).toBe(true);
+      expect(
+        list.data.items.every((a) => a.source === 'Kabuto (demo article)' && /demo|デモ|示範/i.test(a.title)),
+      ).toBe(true);
     }
     const [first] = (await h().call<List>('news/list', { lang: 'en' })).data.items;
     const detail = await h().call<{ body: string; title: string }>('news/detail', { id: first?.id });
@@ -21,19 +23,29 @@ describeEachDatabase('news: demo articles, staff publish and withdraw, members r
   it('publishes an article as plain text, audits it, and withdraws it with a reason', async () => {
     const staff = await staffHeaders(h());
     const body = '<script>alert(1)</script> stays text';
-    const published = await h().call<{ id: string; createdBy: string }>('admin/news/publish', { lang: 'en', title: 'Maintenance on Sunday', body, source: 'Kabuto operations' }, staff);
+    const published = await h().call<{ id: string; createdBy: string }>(
+      'admin/news/publish',
+      { lang: 'en', title: 'Maintenance on Sunday', body, source: 'Kabuto operations' },
+      staff,
+    );
     expect(published.status).toBe(1);
     expect(published.data.createdBy).toBe(h().seed.staffAccount);
     const list = (await h().call<List>('news/list', { lang: 'en' })).data;
     expect(list.items[0]?.id).toBe(published.data.id);
     expect((await h().call<{ body: string }>('news/detail', { id: published.data.id })).data.body).toBe(body);
-    const withdrawn = await h().call<{ unpublishedAt: string | null }>('admin/news/unpublish', { id: published.data.id, reason: 'published by mistake' }, staff);
+    const withdrawn = await h().call<{ unpublishedAt: string | null }>(
+      'admin/news/unpublish',
+      { id: published.data.id, reason: 'published by mistake' },
+      staff,
+    );
     expect(withdrawn.data.unpublishedAt).not.toBeNull();
     const gone = await h().call('news/detail', { id: published.data.id });
     expect([gone.http, gone.msg]).toEqual([404, errorKeys.news.notFound]);
     const twice = await h().call('admin/news/unpublish', { id: published.data.id, reason: 'again' }, staff);
     expect([twice.http, twice.msg]).toEqual([409, errorKeys.news.alreadyUnpublished]);
-    const audit = await h().db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target = $1 ORDER BY id`, [`news:${published.data.id}`]);
+    const audit = await h().db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target = $1 ORDER BY id`, [
+      `news:${published.data.id}`,
+    ]);
     expect(audit.map((a) => a.action)).toEqual(['news.publish', 'news.unpublish']);
     const adminList = await h().call<{ items: { id: string }[] }>('admin/news/list', {}, staff);
     expect(adminList.data.items.map((a) => a.id)).toContain(published.data.id);

@@ -9,7 +9,15 @@ export function newsRoutes(s: NewsService): Route[] {
     route({ call: newsListCall, handler: ({ body }) => s.list(body) }),
     route({ call: newsDetailCall, handler: ({ body }) => s.detail(body.id) }),
     route({ call: adminNewsListCall, handler: ({ body }) => s.adminList(body) }),
-    route({ call: adminNewsPublishCall, success: successKeys.saved, handler: ({ principal, body, requestId }) => s.publish(asStaff(principal), body, requestId) }),
-    route({ call: adminNewsUnpublishCall, success: successKeys.saved, handler: ({ principal, body, requestId }) => s.unpublish(asStaff(principal), body, requestId) }),
+    route({
+      call: adminNewsPublishCall,
+      success: successKeys.saved,
+      handler: ({ principal, body, requestId }) => s.publish(asStaff(principal), body, requestId),
+    }),
+    route({
+      call: adminNewsUnpublishCall,
+      success: successKeys.saved,
+      handler: ({ principal, body, requestId }) => s.unpublish(asStaff(principal), body, requestId),
+    }),
   ];
 }

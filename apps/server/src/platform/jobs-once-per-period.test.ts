@@ -3,7 +3,12 @@ import { describeEachDatabase, TestClock } from '../test/harness.ts';
 import { jobRunner, periodKey } from './jobs.ts';
 import { soleLeader, type Leader } from './leader.ts';
 
-const follower: Leader = { isLeader: () => false, onChange: () => () => {}, start: async () => {}, stop: async () => {} };
+const follower: Leader = {
+  isLeader: () => false,
+  onChange: () => () => {},
+  start: async () => {},
+  stop: async () => {},
+};
 
 describeEachDatabase('leader-only jobs run at most once per job and period', (h) => {
   it('runs a due job once even when two runners race for the same period', async () => {
@@ -37,17 +42,23 @@ describeEachDatabase('leader-only jobs run at most once per job and period', (h)
     const clock = new TestClock(new Date('2026-11-23T17:59:00Z'));
     const jobs = jobRunner({ db: h().db, clock, leader: soleLeader(), runner: 'x' });
     let runs = 0;
-    jobs.register({ name: 'test.daily', schedule: { jstDailyAt: { hour: 3, minute: 0 } }, run: async () => {
-      runs++;
-      throw new Error('bank file missing');
-    } });
+    jobs.register({
+      name: 'test.daily',
+      schedule: { jstDailyAt: { hour: 3, minute: 0 } },
+      run: async () => {
+        runs++;
+        throw new Error('bank file missing');
+      },
+    });
     expect(await jobs.runDue()).toEqual([]);
     clock.advance(60_000);
     expect(await jobs.runDue()).toEqual(['test.daily']);
     clock.advance(6 * 60 * 60_000);
     expect(await jobs.runDue()).toEqual([]);
     expect(runs).toBe(1);
-    const [row] = await h().db.query<{ period_key: string; outcome: string }>(`SELECT period_key, outcome FROM job_runs WHERE job = 'test.daily'`);
+    const [row] = await h().db.query<{ period_key: string; outcome: string }>(
+      `SELECT period_key, outcome FROM job_runs WHERE job = 'test.daily'`,
+    );
     expect(row).toEqual({ period_key: '2026-11-24', outcome: 'failed: bank file missing' });
   });
 

@@ -4,7 +4,8 @@ import type { Clock } from '../clock.ts';
 import type { Leader } from './leader.ts';
 
 /** When a job is due: every N ms, or once a JST day at a time (optionally weekdays only). */
-export type JobSchedule = { readonly everyMs: number } | { readonly jstDailyAt: { readonly hour: number; readonly minute: number } };
+export type JobSchedule =
+  { readonly everyMs: number } | { readonly jstDailyAt: { readonly hour: number; readonly minute: number } };
 
 export interface JobDefinition {
   readonly name: string;
@@ -25,7 +26,13 @@ export function periodKey(schedule: JobSchedule, now: Date): string | null {
  * Leader-only jobs, each at most once per job and period: the `job_runs` primary key lets only
  * one runner claim a period, even if two processes briefly both believe they lead.
  */
-export function jobRunner(deps: { db: Database; clock: Clock; leader: Leader; runner: string; log?: (msg: string, err?: unknown) => void }) {
+export function jobRunner(deps: {
+  db: Database;
+  clock: Clock;
+  leader: Leader;
+  runner: string;
+  log?: (msg: string, err?: unknown) => void;
+}) {
   const jobs = new Map<string, JobDefinition>();
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -50,7 +57,12 @@ export function jobRunner(deps: { db: Database; clock: Clock; leader: Leader; ru
         outcome = `failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500);
         deps.log?.(`job ${job.name} failed`, err);
       }
-      await deps.db.query(`UPDATE job_runs SET finished_at = $3, outcome = $4 WHERE job = $1 AND period_key = $2`, [job.name, key, deps.clock.now(), outcome]);
+      await deps.db.query(`UPDATE job_runs SET finished_at = $3, outcome = $4 WHERE job = $1 AND period_key = $2`, [
+        job.name,
+        key,
+        deps.clock.now(),
+        outcome,
+      ]);
       ran.push(job.name);
     }
     return ran;

@@ -37,8 +37,11 @@ describeScaled('leader by PostgreSQL advisory lock', (services) => {
     const admin = new pg.Client({ connectionString: services().databaseUrl });
     await admin.connect();
     const lostBefore = changes.filter((c) => c.endsWith(':false')).length;
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = ($1::bigint & 4294967295)::oid AND granted
-         AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND pid <> pg_backend_pid()`, [leaderLockKey]);
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objid = ($1::bigint & 4294967295)::oid AND granted
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND pid <> pg_backend_pid()`,
+      [leaderLockKey],
+    );
     await admin.end();
     expect(await until(() => changes.filter((c) => c.endsWith(':false')).length > lostBefore)).toBe(true);
     expect(await until(() => a.isLeader() || b.isLeader())).toBe(true);

@@ -31,7 +31,11 @@ export const leaderLockKey = '7205759403792793';
  * lives exactly as long as that connection, so a dead or cut-off leader frees it for another
  * process; a lost connection ends leadership at once.
  */
-export function advisoryLockLeader(opts: { connectionString: string; pollMs?: number; log?: (msg: string) => void }): Leader {
+export function advisoryLockLeader(opts: {
+  connectionString: string;
+  pollMs?: number;
+  log?: (msg: string) => void;
+}): Leader {
   const pollMs = opts.pollMs ?? 1000;
   const events = new EventEmitter();
   let leading = false;
@@ -68,7 +72,9 @@ export function advisoryLockLeader(opts: { connectionString: string; pollMs?: nu
         // A cheap round trip proves the connection (and so the lock) is still there.
         await client.query('SELECT 1');
       } else {
-        const [row] = (await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [leaderLockKey])).rows;
+        const [row] = (
+          await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [leaderLockKey])
+        ).rows;
         setLeading(Boolean(row?.ok));
       }
     } catch {

@@ -36,7 +36,10 @@ describeEachDatabase('the outbox: events leave with their transaction, in order,
     expect(got.map((e) => e.payload.n)).toEqual([1, 3]);
     expect(BigInt(got[1]?.seq ?? 0)).toBeGreaterThan(BigInt(got[0]?.seq ?? 0));
     expect(got[1]?.prevSeq).toBe(got[0]?.seq);
-    const [left] = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM outbox WHERE member_id = $1 AND relayed_at IS NULL`, [memberId]);
+    const [left] = await h().db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM outbox WHERE member_id = $1 AND relayed_at IS NULL`,
+      [memberId],
+    );
     expect(left?.n).toBe('0');
   });
 });

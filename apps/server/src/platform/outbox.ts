@@ -28,7 +28,9 @@ export async function writeOutbox(tx: Sql, e: OutboxEvent, at: Date): Promise<vo
 
 /** The last sequence number of a member's events (what a client starts counting from). */
 export async function lastMemberSeq(sql: Sql, memberId: string): Promise<string | null> {
-  const [row] = await sql.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM outbox WHERE member_id = $1`, [memberId]);
+  const [row] = await sql.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM outbox WHERE member_id = $1`, [
+    memberId,
+  ]);
   return row?.id ?? null;
 }
 
@@ -36,7 +38,14 @@ export async function lastMemberSeq(sql: Sql, memberId: string): Promise<string 
  * The leader relays committed events to the bus in id order and marks them relayed. A nudge on
  * the bus (sent by whichever process committed) starts a relay at once; an interval is the safety net.
  */
-export function outboxRelay(deps: { db: Database; bus: Bus; leader: Leader; clock: Clock; intervalMs?: number; log?: (msg: string, err?: unknown) => void }) {
+export function outboxRelay(deps: {
+  db: Database;
+  bus: Bus;
+  leader: Leader;
+  clock: Clock;
+  intervalMs?: number;
+  log?: (msg: string, err?: unknown) => void;
+}) {
   let timer: NodeJS.Timeout | null = null;
   let busy: Promise<number> | null = null;
   let again = false;
@@ -47,16 +56,34 @@ export function outboxRelay(deps: { db: Database; bus: Bus; leader: Leader; cloc
     let total = 0;
     for (;;) {
       const batch = await deps.db.transaction(async (tx) => {
-        const rows = await tx.query<{ id: string; topic: 'member'; member_id: string; prev_seq: string | null; type: string; payload: unknown }>(
+        const rows = await tx.query<{
+          id: string;
+          topic: 'member';
+          member_id: string;
+          prev_seq: string | null;
+          type: string;
+          payload: unknown;
+        }>(
           `SELECT id::text AS id, topic, member_id::text AS member_id, prev_seq::text AS prev_seq, type, payload
              FROM outbox WHERE relayed_at IS NULL ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED`,
         );
         for (const r of rows) {
           const payload = typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload;
-          const event: RelayedEvent = { seq: r.id, prevSeq: r.prev_seq, topic: r.topic, memberId: r.member_id, type: r.type, payload };
+          const event: RelayedEvent = {
+            seq: r.id,
+            prevSeq: r.prev_seq,
+            topic: r.topic,
+            memberId: r.member_id,
+            type: r.type,
+            payload,
+          };
           await deps.bus.publish(busChannels.events, JSON.stringify(event));
         }
-        if (rows.length > 0) await tx.query(`UPDATE outbox SET relayed_at = $2 WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id), deps.clock.now()]);
+        if (rows.length > 0)
+          await tx.query(`UPDATE outbox SET relayed_at = $2 WHERE id = ANY($1::bigint[])`, [
+            rows.map((r) => r.id),
+            deps.clock.now(),
+          ]);
         return rows.length;
       });
       total += batch;

@@ -16,7 +16,9 @@ export function registerPlatformJobs(jobs: JobRunner, db: Database): void {
     name: 'outbox.prune',
     schedule: { jstDailyAt: { hour: 3, minute: 30 } },
     run: async (now) => {
-      const rows = await db.query(`DELETE FROM outbox WHERE relayed_at IS NOT NULL AND relayed_at < $1 RETURNING id`, [new Date(now.getTime() - outboxKeepDays * 86_400_000)]);
+      const rows = await db.query(`DELETE FROM outbox WHERE relayed_at IS NOT NULL AND relayed_at < $1 RETURNING id`, [
+        new Date(now.getTime() - outboxKeepDays * 86_400_000),
+      ]);
       return `deleted ${rows.length}`;
     },
   });

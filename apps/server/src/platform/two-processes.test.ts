@@ -11,12 +11,14 @@ import { multipartBody, png } from '../uploads/image-fixtures.ts';
 // Issue 6 §4: two real `main.ts` processes on one PostgreSQL and one Redis, on loopback only.
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-
 const staffPassword = `Staff${randomBytes(6).toString('hex')}7`;
 const inviteCode = `TWO${randomBytes(3).toString('hex').toUpperCase()}`;
 
 describeScaled('two API processes, one PostgreSQL and one Redis', (services) => {
-  const procs = twoProcesses(services, 'kabuto_two', { SEED_STAFF_PASSWORD: staffPassword, SEED_INVITE_CODE: inviteCode });
+  const procs = twoProcesses(services, 'kabuto_two', {
+    SEED_STAFF_PASSWORD: staffPassword,
+    SEED_INVITE_CODE: inviteCode,
+  });
   const timings: Record<string, number> = {};
 
   afterAll(() => {
@@ -32,18 +34,43 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
 
     // A member registers and deposits through A.
     const account = `07${String(Date.now()).slice(-8)}`;
-    expect((await post(a, 'user/register', { account, password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode, agree: true })).status).toBe(1);
+    expect(
+      (
+        await post(a, 'user/register', {
+          account,
+          password: 'abcd1234',
+          confirmPassword: 'abcd1234',
+          inviteCode,
+          agree: true,
+        })
+      ).status,
+    ).toBe(1);
     const login = await post<{ token: string }>(a, 'user/login', { account, password: 'abcd1234', agree: true });
     const member = { token: login.data.token, account };
     const deposit = async (via: Proc): Promise<string> => {
       const upload = multipartBody({ purpose: 'deposit_receipt' }, [{ name: 'r.png', type: 'image/png', data: png() }]);
-      const up = (await (await fetch(`${via.base}/api/vue/upload/image`, { method: 'POST', headers: { ...member, 'content-type': upload.contentType }, body: new Uint8Array(upload.payload) })).json()) as { data: { id: string } };
+      const up = (await (
+        await fetch(`${via.base}/api/vue/upload/image`, {
+          method: 'POST',
+          headers: { ...member, 'content-type': upload.contentType },
+          body: new Uint8Array(upload.payload),
+        })
+      ).json()) as { data: { id: string } };
       const channels = await post<{ channels: { id: string }[] }>(via, 'user/deposit/channels', {}, member);
-      const dep = await post<{ id: string }>(via, 'user/deposit/create', { channelId: channels.data.channels[0]?.id, amount: '20000', receiptImageId: up.data.id }, member);
+      const dep = await post<{ id: string }>(
+        via,
+        'user/deposit/create',
+        { channelId: channels.data.channels[0]?.id, amount: '20000', receiptImageId: up.data.id },
+        member,
+      );
       expect(dep.status).toBe(1);
       return dep.data.id;
     };
-    const staffLogin = await post<{ token: string }>(a, 'user/login', { account: '9000000001', password: staffPassword, agree: true });
+    const staffLogin = await post<{ token: string }>(a, 'user/login', {
+      account: '9000000001',
+      password: staffPassword,
+      agree: true,
+    });
     const staff = { token: staffLogin.data.token, account: '9000000001' };
 
     const listen = async (to: Proc) => {
@@ -62,7 +89,10 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
     const first = await deposit(a);
     const onB = await listen(b);
     const decidedAt = Date.now();
-    expect((await post(a, 'admin/deposits/decide', { id: first, decision: 'approve', reason: 'transfer seen' }, staff)).status).toBe(1);
+    expect(
+      (await post(a, 'admin/deposits/decide', { id: first, decision: 'approve', reason: 'transfer seen' }, staff))
+        .status,
+    ).toBe(1);
     expect(await until(() => onB.events.some((e) => e.m.type === 'event'), 10_000)).toBe(true);
     timings.decisionToOtherProcessMs = (onB.events.find((e) => e.m.type === 'event')?.at ?? 0) - decidedAt;
     onB.ws.close();
@@ -76,9 +106,22 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
 
     const onSurvivor = await listen(survivor);
     const second = await deposit(survivor);
-    const staffOnSurvivor = await post<{ token: string }>(survivor, 'user/login', { account: '9000000001', password: staffPassword, agree: true });
+    const staffOnSurvivor = await post<{ token: string }>(survivor, 'user/login', {
+      account: '9000000001',
+      password: staffPassword,
+      agree: true,
+    });
     const decided2 = Date.now();
-    expect((await post(survivor, 'admin/deposits/decide', { id: second, decision: 'reject', reason: 'no transfer found' }, { token: staffOnSurvivor.data.token, account: '9000000001' })).status).toBe(1);
+    expect(
+      (
+        await post(
+          survivor,
+          'admin/deposits/decide',
+          { id: second, decision: 'reject', reason: 'no transfer found' },
+          { token: staffOnSurvivor.data.token, account: '9000000001' },
+        )
+      ).status,
+    ).toBe(1);
     expect(await until(() => onSurvivor.events.some((e) => e.m.type === 'event'), 10_000)).toBe(true);
     timings.decisionAfterTakeoverMs = (onSurvivor.events.find((e) => e.m.type === 'event')?.at ?? 0) - decided2;
     expect(onSurvivor.events.find((e) => e.m.type === 'event')?.m.event?.payload.status).toBe('rejected');

@@ -46,11 +46,28 @@ export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export const bigintIdPattern = /^[1-9]\d{0,17}$/;
 
 /** Locks a money application (deposit, withdrawal: same columns) and shows it to the lifecycle. */
-export async function lockMoneyApplication(tx: Sql, table: 'deposits' | 'withdrawals', id: string): Promise<ReviewSubject | null> {
-  const [r] = await tx.query<{ id: string; member_id: string; amount: string; currency: string; status: ReviewStatus; order_no: string }>(
+export async function lockMoneyApplication(
+  tx: Sql,
+  table: 'deposits' | 'withdrawals',
+  id: string,
+): Promise<ReviewSubject | null> {
+  const [r] = await tx.query<{
+    id: string;
+    member_id: string;
+    amount: string;
+    currency: string;
+    status: ReviewStatus;
+    order_no: string;
+  }>(
     `SELECT id::text AS id, member_id::text AS member_id, amount::text AS amount, currency, status, order_no FROM ${table} WHERE id = $1 FOR UPDATE`,
     [id],
   );
   if (!r) return null;
-  return { id: r.id, memberId: r.member_id, status: r.status, target: r.order_no, amount: { value: new Decimal(r.amount), currency: r.currency } };
+  return {
+    id: r.id,
+    memberId: r.member_id,
+    status: r.status,
+    target: r.order_no,
+    amount: { value: new Decimal(r.amount), currency: r.currency },
+  };
 }

@@ -1,4 +1,9 @@
-import { adminDepositsDecideCall, adminQueueCountsCall, adminRealNameDecideCall, adminWithdrawalsDecideCall } from '@kabuto/contracts/admin/reviews';
+import {
+  adminDepositsDecideCall,
+  adminQueueCountsCall,
+  adminRealNameDecideCall,
+  adminWithdrawalsDecideCall,
+} from '@kabuto/contracts/admin/reviews';
 import { successKeys } from '@kabuto/contracts/errors';
 import { asStaff } from '../http/public.ts';
 import { route, type Route } from '../http/public.ts';
@@ -11,11 +16,20 @@ export interface ReviewKinds {
   withdrawals: ReviewKind;
 }
 
-
 /** Every kind's decision goes through the one lifecycle; the queue counts are one query over all kinds. */
 export function reviewRoutes(reviews: ReviewsService, kinds: ReviewKinds): Route[] {
-  const decide = (kind: ReviewKind) => ({ principal, body, requestId }: { principal: Parameters<typeof asStaff>[0]; body: { id: string; decision: 'approve' | 'reject'; reason: string }; requestId: string }) =>
-    reviews.decide(kind, asStaff(principal), body, requestId);
+  const decide =
+    (kind: ReviewKind) =>
+    ({
+      principal,
+      body,
+      requestId,
+    }: {
+      principal: Parameters<typeof asStaff>[0];
+      body: { id: string; decision: 'approve' | 'reject'; reason: string };
+      requestId: string;
+    }) =>
+      reviews.decide(kind, asStaff(principal), body, requestId);
   return [
     route({ call: adminRealNameDecideCall, success: successKeys.decided, handler: decide(kinds.realName) }),
     route({ call: adminDepositsDecideCall, success: successKeys.decided, handler: decide(kinds.deposits) }),
@@ -24,7 +38,11 @@ export function reviewRoutes(reviews: ReviewsService, kinds: ReviewKinds): Route
       call: adminQueueCountsCall,
       handler: async () => {
         const counts = await reviews.pendingCounts([kinds.realName, kinds.deposits, kinds.withdrawals]);
-        return { realName: counts[kinds.realName.name] ?? 0, deposits: counts[kinds.deposits.name] ?? 0, withdrawals: counts[kinds.withdrawals.name] ?? 0 };
+        return {
+          realName: counts[kinds.realName.name] ?? 0,
+          deposits: counts[kinds.deposits.name] ?? 0,
+          withdrawals: counts[kinds.withdrawals.name] ?? 0,
+        };
       },
     }),
   ];

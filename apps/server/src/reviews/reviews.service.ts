@@ -53,7 +53,12 @@ export function reviewsService(deps: ReviewsDeps) {
     ).map((r) => r.staff_id);
 
   return {
-    async decide(kind: ReviewKind, staff: StaffPrincipal, body: { id: string; decision: ReviewDecision; reason: string }, requestId: string): Promise<DecisionResult> {
+    async decide(
+      kind: ReviewKind,
+      staff: StaffPrincipal,
+      body: { id: string; decision: ReviewDecision; reason: string },
+      requestId: string,
+    ): Promise<DecisionResult> {
       if (!kind.idPattern.test(body.id)) throw refuse(errorKeys.order.notExist);
       const now = clock.now();
       try {
@@ -64,8 +69,15 @@ export function reviewsService(deps: ReviewsDeps) {
           if (subject.status !== 'pending') throw refuse(errorKeys.order.notInReview);
           const approvers = await priorApprovers(tx, kind, subject.id);
           const required = approvalsRequired(subject.amount, threshold);
-          const step = reviewStep({ applicantId: subject.memberId, staffId: staff.memberId, decision: body.decision, priorApprovers: approvers, approvalsRequired: required });
-          if (step.kind === 'refused') throw refuse(step.reason === 'ownCase' ? errorKeys.review.ownCase : errorKeys.review.alreadyDecidedByYou);
+          const step = reviewStep({
+            applicantId: subject.memberId,
+            staffId: staff.memberId,
+            decision: body.decision,
+            priorApprovers: approvers,
+            approvalsRequired: required,
+          });
+          if (step.kind === 'refused')
+            throw refuse(step.reason === 'ownCase' ? errorKeys.review.ownCase : errorKeys.review.alreadyDecidedByYou);
           const final = step.kind === 'final';
           await tx.query(
             `INSERT INTO review_decisions (kind, subject_id, staff_id, decision, reason, final, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
@@ -74,10 +86,27 @@ export function reviewsService(deps: ReviewsDeps) {
           const approvals = approvers.length + (body.decision === 'approve' ? 1 : 0);
           const action = step.kind === 'firstApproval' ? `${kind.name}.firstApproval` : `${kind.name}.${body.decision}`;
           if (step.kind === 'final') {
-            await kind.settle(tx, subject, { approved: step.approved, reason: body.reason, staffId: staff.memberId, requestId, at: now });
+            await kind.settle(tx, subject, {
+              approved: step.approved,
+              reason: body.reason,
+              staffId: staff.memberId,
+              requestId,
+              at: now,
+            });
             await deps.onSettled?.(tx, kind, subject, step.approved ? 'approved' : 'rejected');
           }
-          await recordAudit(tx, { actorId: staff.memberId, actorRole: staff.role, action, target: subject.target, reason: body.reason, requestId }, now);
+          await recordAudit(
+            tx,
+            {
+              actorId: staff.memberId,
+              actorRole: staff.role,
+              action,
+              target: subject.target,
+              reason: body.reason,
+              requestId,
+            },
+            now,
+          );
           const status: ReviewStatus = step.kind === 'final' ? (step.approved ? 'approved' : 'rejected') : 'pending';
           return { status, approvals, approvalsRequired: required };
         });
@@ -91,24 +120,39 @@ export function reviewsService(deps: ReviewsDeps) {
     },
 
     /** Approvals so far for a page of one kind's items (the queue shows who may still decide). */
-    async approvalsOf(kind: ReviewKind, items: readonly { id: string; amount: { value: Decimal; currency: string } | null }[]): Promise<Map<string, ApprovalState>> {
-      const rows = items.length === 0 ? [] : await db.query<{ subject_id: string; staff_account: string }>(
-        `SELECT r.subject_id, m.account AS staff_account FROM review_decisions r JOIN members m ON m.id = r.staff_id
+    async approvalsOf(
+      kind: ReviewKind,
+      items: readonly { id: string; amount: { value: Decimal; currency: string } | null }[],
+    ): Promise<Map<string, ApprovalState>> {
+      const rows =
+        items.length === 0
+          ? []
+          : await db.query<{ subject_id: string; staff_account: string }>(
+              `SELECT r.subject_id, m.account AS staff_account FROM review_decisions r JOIN members m ON m.id = r.staff_id
           WHERE r.kind = $1 AND r.subject_id = ANY($2::text[]) AND r.decision = 'approve' ORDER BY r.id`,
-        [kind.name, items.map((i) => i.id)],
-      );
+              [kind.name, items.map((i) => i.id)],
+            );
       const out = new Map<string, ApprovalState>();
       for (const item of items) {
         const approvedBy = rows.filter((r) => r.subject_id === item.id).map((r) => r.staff_account);
-        out.set(item.id, { approvals: approvedBy.length, approvalsRequired: approvalsRequired(item.amount, threshold), approvedBy });
+        out.set(item.id, {
+          approvals: approvedBy.length,
+          approvalsRequired: approvalsRequired(item.amount, threshold),
+          approvedBy,
+        });
       }
       return out;
     },
 
     /** One query over every kind's table: how many applications wait in each queue. */
     async pendingCounts(kinds: readonly ReviewKind[]): Promise<Record<string, number>> {
-      const union = kinds.map((k, i) => `SELECT $${i + 1}::text AS kind, count(*) AS n FROM ${k.table} WHERE status = 'pending'`).join(' UNION ALL ');
-      const rows = await db.query<{ kind: string; n: string }>(`SELECT kind, n::text AS n FROM (${union}) q`, kinds.map((k) => k.name));
+      const union = kinds
+        .map((k, i) => `SELECT $${i + 1}::text AS kind, count(*) AS n FROM ${k.table} WHERE status = 'pending'`)
+        .join(' UNION ALL ');
+      const rows = await db.query<{ kind: string; n: string }>(
+        `SELECT kind, n::text AS n FROM (${union}) q`,
+        kinds.map((k) => k.name),
+      );
       return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
     },
   };

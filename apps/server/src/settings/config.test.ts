@@ -19,15 +19,25 @@ describeEachDatabase('startup config', (h) => {
   });
 
   it('needs no session, and ignores a stale one', async () => {
-    expect(await h().call('common/config', { type: 'all' }, { token: 'x'.repeat(43), account: '0900000000', 'is-admin': '1' })).toMatchObject({ http: 200, status: 1 });
+    expect(
+      await h().call(
+        'common/config',
+        { type: 'all' },
+        { token: 'x'.repeat(43), account: '0900000000', 'is-admin': '1' },
+      ),
+    ).toMatchObject({ http: 200, status: 1 });
   });
 
   it('never shows internal settings', async () => {
-    await h().db.query(`INSERT INTO settings (name, value) VALUES ('internal.signingKey', 'do-not-leak'), ('internal.', 'empty-suffix')`);
+    await h().db.query(
+      `INSERT INTO settings (name, value) VALUES ('internal.signingKey', 'do-not-leak'), ('internal.', 'empty-suffix')`,
+    );
     const res = await config();
     expect(res.data.filter((s) => s.name.startsWith('internal'))).toEqual([]);
     expect(JSON.stringify(res.data)).not.toContain('do-not-leak');
-    const [seeded] = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM settings WHERE name = 'internal.seeded'`);
+    const [seeded] = await h().db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM settings WHERE name = 'internal.seeded'`,
+    );
     expect(seeded?.n).toBe('1');
   });
 
@@ -44,7 +54,12 @@ describeEachDatabase('startup config', (h) => {
     ['no type', {}],
     ['type ALL in capitals', { type: 'ALL' }],
   ])('refuses %s', async (_name, body) => {
-    expect(await h().call('common/config', body)).toMatchObject({ http: 400, status: 0, msg: errorKeys.request.invalid, data: null });
+    expect(await h().call('common/config', body)).toMatchObject({
+      http: 400,
+      status: 0,
+      msg: errorKeys.request.invalid,
+      data: null,
+    });
   });
 
   it('serves the bundled default logo at /api/images/logo.svg', async () => {
@@ -55,7 +70,12 @@ describeEachDatabase('startup config', (h) => {
   });
 
   it('serves nothing outside the images folder', async () => {
-    for (const url of ['/api/images/../../package.json', '/api/images/..%2f..%2fpackage.json', '/api/images/%2e%2e/%2e%2e/package.json', '/api/images/']) {
+    for (const url of [
+      '/api/images/../../package.json',
+      '/api/images/..%2f..%2fpackage.json',
+      '/api/images/%2e%2e/%2e%2e/package.json',
+      '/api/images/',
+    ]) {
       const res = await h().app.inject({ method: 'GET', url });
       expect(res.statusCode, url).not.toBe(200);
       expect(res.body, url).not.toContain('@kabuto/server');

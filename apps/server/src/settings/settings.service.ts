@@ -5,7 +5,10 @@ import type { Sql } from '@kabuto/db/database';
 export const publicSettingNames = ['title', 'logo', 'contact'] as const;
 
 export async function listSettings(sql: Sql): Promise<{ name: string; value: string }[]> {
-  return sql.query<{ name: string; value: string }>(`SELECT name, value FROM settings WHERE name = ANY($1::text[]) ORDER BY name`, [[...publicSettingNames]]);
+  return sql.query<{ name: string; value: string }>(
+    `SELECT name, value FROM settings WHERE name = ANY($1::text[]) ORDER BY name`,
+    [[...publicSettingNames]],
+  );
 }
 
 export async function readSetting(sql: Sql, name: string): Promise<string | undefined> {

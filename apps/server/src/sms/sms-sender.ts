@@ -10,7 +10,10 @@ export function logSmsSender(log: Pick<FastifyBaseLogger, 'warn'>): SmsSender {
   return {
     name: 'log',
     async send(to, text) {
-      log.warn({ sms: { to, text } }, 'SMS not sent (embedded mode has no SMS gateway): the message is written here instead');
+      log.warn(
+        { sms: { to, text } },
+        'SMS not sent (embedded mode has no SMS gateway): the message is written here instead',
+      );
     },
   };
 }

@@ -17,7 +17,11 @@ async function signedInConn(url: string, m: { account: string; headers: Record<s
 
 async function pendingDeposit(h: Harness, headers: Record<string, string>): Promise<string> {
   const receipt = await uploadImage(h.app, headers, 'deposit_receipt');
-  const dep = await h.call<{ id: string }>('user/deposit/create', { channelId: await firstChannelId(h, headers), amount: '15000', receiptImageId: receipt }, headers);
+  const dep = await h.call<{ id: string }>(
+    'user/deposit/create',
+    { channelId: await firstChannelId(h, headers), amount: '15000', receiptImageId: receipt },
+    headers,
+  );
   return dep.data.id;
 }
 
@@ -33,9 +37,17 @@ describeEachDatabase(
       const bConn = await signedInConn(server.url(), { account: b.account, headers: b.headers });
       const subscribed = aConn.messages.find((m) => m.type === 'subscribed');
       const id = await pendingDeposit(h(), a.headers);
-      await h().call('admin/deposits/decide', { id, decision: 'approve', reason: 'transfer seen' }, await staffHeaders(h()));
+      await h().call(
+        'admin/deposits/decide',
+        { id, decision: 'approve', reason: 'transfer seen' },
+        await staffHeaders(h()),
+      );
       const ev = await aConn.next((m) => m.type === 'event');
-      expect(ev).toMatchObject({ type: 'event', topic: 'member', event: { type: 'funds.depositDecided', payload: { kind: 'deposit', status: 'approved' } } });
+      expect(ev).toMatchObject({
+        type: 'event',
+        topic: 'member',
+        event: { type: 'funds.depositDecided', payload: { kind: 'deposit', status: 'approved' } },
+      });
       expect(ev.type === 'event' && subscribed?.type === 'subscribed' && ev.prevSeq === subscribed.seq).toBe(true);
       await new Promise((r) => setTimeout(r, 400));
       expect(bConn.messages.filter((m) => m.type === 'event')).toEqual([]);
@@ -56,7 +68,13 @@ describeEachDatabase(
     it('answers hostile and unknown messages with catalogued keys and keeps serving', async () => {
       const m = await h().member();
       const c = await signedInConn(server.url(), { account: m.account, headers: m.headers });
-      for (const junk of ['{', '"just a string"', JSON.stringify({ type: 'subscribe' }), JSON.stringify({ type: 'auth', token: 5 }), JSON.stringify({ type: 'drop tables' })]) {
+      for (const junk of [
+        '{',
+        '"just a string"',
+        JSON.stringify({ type: 'subscribe' }),
+        JSON.stringify({ type: 'auth', token: 5 }),
+        JSON.stringify({ type: 'drop tables' }),
+      ]) {
         c.send(junk);
       }
       c.ws.send(Buffer.from([0, 1, 2]), { binary: true });
@@ -83,7 +101,17 @@ describeEachDatabase(
       (c.ws as unknown as { _socket: { pause: () => void } })._socket.pause();
       const big = 'x'.repeat(16 * 1024);
       for (let i = 0; i < 2000; i++) {
-        await h().platform.bus.publish(busChannels.events, JSON.stringify({ seq: String(1e9 + i), prevSeq: null, topic: 'member', memberId: row?.id, type: 'funds.depositDecided', payload: { big } }));
+        await h().platform.bus.publish(
+          busChannels.events,
+          JSON.stringify({
+            seq: String(1e9 + i),
+            prevSeq: null,
+            topic: 'member',
+            memberId: row?.id,
+            type: 'funds.depositDecided',
+            payload: { big },
+          }),
+        );
       }
       (c.ws as unknown as { _socket: { resume: () => void } })._socket.resume();
       expect(await c.closed).toBe(streamCloseCodes.tooSlow);

@@ -4,7 +4,13 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { ErrorKey } from '@kabuto/contracts/errors';
-import { clientMessageSchema, parseTopic, streamCloseCodes, type MarketTopic, type ServerMessage } from '@kabuto/contracts/stream/messages';
+import {
+  clientMessageSchema,
+  parseTopic,
+  streamCloseCodes,
+  type MarketTopic,
+  type ServerMessage,
+} from '@kabuto/contracts/stream/messages';
 import type { Clock } from '../clock.ts';
 import { resolveSession } from '../auth/public.ts';
 import { busChannels, type Bus } from '../platform/public.ts';
@@ -21,7 +27,12 @@ export interface StreamLimits {
   authTimeoutMs: number;
 }
 
-export const defaultStreamLimits: StreamLimits = { maxBufferedBytes: 256 * 1024, maxSubscriptions: 16, maxMessagesPerSecond: 20, authTimeoutMs: 5000 };
+export const defaultStreamLimits: StreamLimits = {
+  maxBufferedBytes: 256 * 1024,
+  maxSubscriptions: 16,
+  maxMessagesPerSecond: 20,
+  authTimeoutMs: 5000,
+};
 
 interface Client {
   socket: WebSocket;
@@ -33,14 +44,23 @@ interface Client {
 /** What the stream needs from the market module (kept as an interface so the stream does not depend on it). */
 export interface MarketStreamSource {
   resolveTopic(topic: MarketTopic): { seq: string } | { error: ErrorKey };
-  onUpdate(listener: (update: { topics: MarketTopic[]; build(topic: MarketTopic): ServerMessage | null }) => void): () => void;
+  onUpdate(
+    listener: (update: { topics: MarketTopic[]; build(topic: MarketTopic): ServerMessage | null }) => void,
+  ): () => void;
 }
 
 /**
  * WebSocket /api/vue/stream. Each API process keeps its own sockets and takes every relayed
  * event from the bus; a member's events go only to that member's sockets.
  */
-export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus; market?: MarketStreamSource; limits?: Partial<StreamLimits>; log?: (msg: string, err?: unknown) => void }) {
+export async function streamServer(deps: {
+  db: Database;
+  clock: Clock;
+  bus: Bus;
+  market?: MarketStreamSource;
+  limits?: Partial<StreamLimits>;
+  log?: (msg: string, err?: unknown) => void;
+}) {
   const limits: StreamLimits = { ...defaultStreamLimits, ...deps.limits };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const clients = new Set<Client>();
@@ -85,7 +105,13 @@ export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus;
     }
     for (const c of clients) {
       if (c.memberId === e.memberId && c.topics.has(e.topic)) {
-        send(c, { type: 'event', topic: e.topic, seq: e.seq, prevSeq: e.prevSeq, event: { type: e.type as never, payload: { ...e.payload } } });
+        send(c, {
+          type: 'event',
+          topic: e.topic,
+          seq: e.seq,
+          prevSeq: e.prevSeq,
+          event: { type: e.type as never, payload: { ...e.payload } },
+        });
       }
     }
   });
@@ -152,7 +178,8 @@ export async function streamServer(deps: { db: Database; clock: Clock; bus: Bus;
       leave(c, t.topic);
       return send(c, { type: 'unsubscribed', topic: t.topic });
     }
-    if (!c.topics.has(t.topic) && c.topics.size >= limits.maxSubscriptions) return send(c, { type: 'error', msg: errorKeys.stream.tooManySubscriptions });
+    if (!c.topics.has(t.topic) && c.topics.size >= limits.maxSubscriptions)
+      return send(c, { type: 'error', msg: errorKeys.stream.tooManySubscriptions });
     if (t.topic === 'member' || !market) {
       c.topics.add(t.topic);
       // The member's last sequence number: events after it arrive on this socket; a client that saw a

@@ -55,12 +55,16 @@ export interface Harness {
   seed: SeedResult & { staffPassword: string };
   call<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
   /** Registers (with the seeded code) and signs in a new member; returns the headers to send. */
-  member(account?: string, password?: string): Promise<{ account: string; password: string; headers: Record<string, string> }>;
+  member(
+    account?: string,
+    password?: string,
+  ): Promise<{ account: string; password: string; headers: Record<string, string> }>;
   signIn(account: string, password: string): Promise<Record<string, string>>;
 }
 
 let accountCounter = 0;
-export const nextAccount = (): string => `08${String(process.pid % 1000).padStart(3, '0')}${String(++accountCounter).padStart(5, '0')}`;
+export const nextAccount = (): string =>
+  `08${String(process.pid % 1000).padStart(3, '0')}${String(++accountCounter).padStart(5, '0')}`;
 
 export interface HarnessOptions {
   rateLimits?: Partial<RateLimits>;
@@ -79,7 +83,11 @@ const generous: RateLimits = {
 };
 
 /** DESIGN "Tests": every API test runs on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too. */
-export function describeEachDatabase(title: string, body: (h: () => Harness) => void, options: HarnessOptions = {}): void {
+export function describeEachDatabase(
+  title: string,
+  body: (h: () => Harness) => void,
+  options: HarnessOptions = {},
+): void {
   const kinds = testDatabaseKinds();
   for (const kind of kinds) {
     describe(`${title} [${kind}]`, () => {
@@ -96,13 +104,24 @@ export function describeEachDatabase(title: string, body: (h: () => Harness) => 
         const sms = new MemorySms();
         const uploadDir = await mkdtemp(join(tmpdir(), 'kabuto-uploads-'));
         cleanupDirs.push(uploadDir);
-        const built = await buildApp({ db, clock, sms, uploadDir, marketProfile: options.marketProfile ?? 'demo', rateLimits: { ...generous, ...options.rateLimits },
+        const built = await buildApp({
+          db,
+          clock,
+          sms,
+          uploadDir,
+          marketProfile: options.marketProfile ?? 'demo',
+          rateLimits: { ...generous, ...options.rateLimits },
           ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}),
           ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
           market: { feedIntervalMs: null, backfill: 'onDemand', ...options.market },
-          platformIntervalMs: 200 });
+          platformIntervalMs: 200,
+        });
         await built.app.ready();
-        const call = async <T,>(path: string, payload: unknown = {}, headers: Record<string, string> = {}): Promise<Answer<T>> => {
+        const call = async <T>(
+          path: string,
+          payload: unknown = {},
+          headers: Record<string, string> = {},
+        ): Promise<Answer<T>> => {
           const res = await built.app.inject({
             method: 'POST',
             url: `/api/vue/${path}`,
@@ -129,7 +148,13 @@ export function describeEachDatabase(title: string, body: (h: () => Harness) => 
           call,
           signIn,
           async member(account = nextAccount(), password = 'abcd1234') {
-            const reg = await call('user/register', { account, password, confirmPassword: password, inviteCode: seed.inviteCode, agree: true });
+            const reg = await call('user/register', {
+              account,
+              password,
+              confirmPassword: password,
+              inviteCode: seed.inviteCode,
+              agree: true,
+            });
             if (reg.status !== 1) throw new Error(`register failed for ${account}: ${reg.msg}`);
             return { account, password, headers: await signIn(account, password) };
           },

@@ -9,11 +9,22 @@ export async function verifiedMember(h: Harness, opts: { realName?: string } = {
   const staff = await staffHeaders(h);
   const card = await h.call<{ id: string }>(
     'user/bankCards/add',
-    { holderName: realName, bankName: 'Mizuho Bank', branchName: 'Tokyo', branchCode: '001', cardNumber: '1234567', cardType: 'ordinary' },
+    {
+      holderName: realName,
+      bankName: 'Mizuho Bank',
+      branchName: 'Tokyo',
+      branchCode: '001',
+      cardNumber: '1234567',
+      cardType: 'ordinary',
+    },
     m.headers,
   );
   if (card.status !== 1) throw new Error(`card failed: ${card.msg}`);
-  const pin = await h.call('user/setFundPassword', { loginPassword: m.password, password: '246810', confirmPassword: '246810' }, m.headers);
+  const pin = await h.call(
+    'user/setFundPassword',
+    { loginPassword: m.password, password: '246810', confirmPassword: '246810' },
+    m.headers,
+  );
   if (pin.status !== 1) throw new Error(`fund PIN failed: ${pin.msg}`);
   return { ...m, realName, cardId: card.data.id, pin: '246810', staff };
 }
@@ -26,18 +37,40 @@ export async function firstChannelId(h: Harness, headers: Record<string, string>
 }
 
 /** Deposits `amount` JPY and has staff approve it: money enters through the ledger as in production. */
-export async function fund(h: Harness, member: { headers: Record<string, string> }, amount: string, staff: Record<string, string>): Promise<string> {
+export async function fund(
+  h: Harness,
+  member: { headers: Record<string, string> },
+  amount: string,
+  staff: Record<string, string>,
+): Promise<string> {
   const receipt = await uploadImage(h.app, member.headers, 'deposit_receipt');
-  const dep = await h.call<{ id: string }>('user/deposit/create', { channelId: await firstChannelId(h, member.headers), amount, receiptImageId: receipt }, member.headers);
+  const dep = await h.call<{ id: string }>(
+    'user/deposit/create',
+    { channelId: await firstChannelId(h, member.headers), amount, receiptImageId: receipt },
+    member.headers,
+  );
   if (dep.status !== 1) throw new Error(`deposit failed: ${dep.msg}`);
-  const ok = await h.call<{ status: string }>('admin/deposits/decide', { id: dep.data.id, decision: 'approve', reason: 'transfer received' }, staff);
+  const ok = await h.call<{ status: string }>(
+    'admin/deposits/decide',
+    { id: dep.data.id, decision: 'approve', reason: 'transfer received' },
+    staff,
+  );
   // A deposit above the four-eyes bar stays pending after one approval: callers fund below it.
-  if (ok.status !== 1 || ok.data.status !== 'approved') throw new Error(`deposit approval failed: ${ok.msg} ${JSON.stringify(ok.data)}`);
+  if (ok.status !== 1 || ok.data.status !== 'approved')
+    throw new Error(`deposit approval failed: ${ok.msg} ${JSON.stringify(ok.data)}`);
   return dep.data.id;
 }
 
-export async function balanceOf(h: Harness, headers: Record<string, string>, currency = 'JPY'): Promise<{ available: string; frozen: string }> {
-  const res = await h.call<{ balances: { currency: string; available: string; frozen: string }[] }>('user/assets', {}, headers);
+export async function balanceOf(
+  h: Harness,
+  headers: Record<string, string>,
+  currency = 'JPY',
+): Promise<{ available: string; frozen: string }> {
+  const res = await h.call<{ balances: { currency: string; available: string; frozen: string }[] }>(
+    'user/assets',
+    {},
+    headers,
+  );
   const b = res.data.balances.find((x) => x.currency === currency);
   return { available: b?.available ?? '0', frozen: b?.frozen ?? '0' };
 }

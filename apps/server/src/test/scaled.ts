@@ -26,5 +26,7 @@ export function describeScaled(title: string, body: (services: () => ScaledServi
     return;
   }
   // Reported as skipped (not hidden) on a machine without them; the one conditional skip, allowed by lint here only.
-  describe.skipIf(true)(`${title} [needs TEST_DATABASE_URL and TEST_REDIS_URL]`, () => body(() => ({ databaseUrl: '', redisUrl: '' })));
+  describe.skipIf(true)(`${title} [needs TEST_DATABASE_URL and TEST_REDIS_URL]`, () =>
+    body(() => ({ databaseUrl: '', redisUrl: '' })),
+  );
 }

@@ -44,7 +44,11 @@ function launch(name: string, env: Record<string, string>): ServerProcess {
 const running = (p: ServerProcess) => p.out.some((l) => l.includes('Kabuto is running at'));
 
 /** Starts `npm start`'s server on a free loopback port; another pick when something else took the port first. */
-export async function startServerProcess(name: string, env: Record<string, string>, onSpawn: (p: ServerProcess) => void): Promise<ServerProcess> {
+export async function startServerProcess(
+  name: string,
+  env: Record<string, string>,
+  onSpawn: (p: ServerProcess) => void,
+): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
     const p = launch(name, env);
     onSpawn(p);
@@ -63,7 +67,10 @@ export function leads(p: ServerProcess): boolean {
 }
 
 /** A database of the test's own on the scaled-mode PostgreSQL, dropped (with its connections) afterwards. */
-export async function scratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -88,8 +95,17 @@ export async function stopAll(procs: readonly ServerProcess[]): Promise<void> {
 }
 
 /** Posts a call to a process and reads the envelope. */
-export async function post<T>(p: ServerProcess, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; msg: string; data: T }> {
-  const res = await fetch(`${p.base}/api/vue/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export async function post<T>(
+  p: ServerProcess,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; msg: string; data: T }> {
+  const res = await fetch(`${p.base}/api/vue/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { status: number; msg: string; data: T };
 }
 
@@ -97,7 +113,11 @@ export async function post<T>(p: ServerProcess, path: string, body: unknown, hea
  * For the suite: a scratch database and two `main.ts` processes on it and on Redis, started one after the other
  * (the first migrates and seeds, the second finds both done), stopped and dropped afterwards.
  */
-export function twoProcesses(services: () => { databaseUrl: string; redisUrl: string }, prefix: string, env: Record<string, string>): () => [ServerProcess, ServerProcess] {
+export function twoProcesses(
+  services: () => { databaseUrl: string; redisUrl: string },
+  prefix: string,
+  env: Record<string, string>,
+): () => [ServerProcess, ServerProcess] {
   const procs: ServerProcess[] = [];
   let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   beforeAll(async () => {

@@ -19,10 +19,11 @@ export async function connect(url: string): Promise<Conn> {
   ws.on('message', (data) => {
     const m = JSON.parse(String(data)) as ServerMessage;
     messages.push(m);
-    for (const w of [...waiters]) if (w.pred(m)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(m);
-    }
+    for (const w of [...waiters])
+      if (w.pred(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
@@ -38,8 +39,17 @@ export async function connect(url: string): Promise<Conn> {
       new Promise((resolve, reject) => {
         const found = messages.find(pred);
         if (found) return resolve(found);
-        const t = setTimeout(() => reject(new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages.slice(-5))}`)), ms);
-        waiters.push({ pred, resolve: (m) => { clearTimeout(t); resolve(m); } });
+        const t = setTimeout(
+          () => reject(new Error(`no matching message in ${ms} ms; got ${JSON.stringify(messages.slice(-5))}`)),
+          ms,
+        );
+        waiters.push({
+          pred,
+          resolve: (m) => {
+            clearTimeout(t);
+            resolve(m);
+          },
+        });
       }),
   };
 }

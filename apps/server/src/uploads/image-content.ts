@@ -4,7 +4,11 @@
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif';
 export const imageContentTypes: readonly ImageType[] = ['image/jpeg', 'image/png', 'image/gif'];
-export const imageExtensions: Readonly<Record<ImageType, string>> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' };
+export const imageExtensions: Readonly<Record<ImageType, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+};
 
 /** The image type of the bytes, or null when they are not exactly one well-formed JPEG, PNG or GIF. */
 export function judgeImage(bytes: Uint8Array): ImageType | null {
@@ -12,9 +16,11 @@ export function judgeImage(bytes: Uint8Array): ImageType | null {
   return type && !hasForeignContent(bytes) ? type : null;
 }
 
-const startsWith = (b: Uint8Array, sig: readonly number[]): boolean => b.length >= sig.length && sig.every((v, i) => b[i] === v);
+const startsWith = (b: Uint8Array, sig: readonly number[]): boolean =>
+  b.length >= sig.length && sig.every((v, i) => b[i] === v);
 const u16be = (b: Uint8Array, i: number): number => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
-const u32be = (b: Uint8Array, i: number): number => (((b[i] ?? 0) << 24) >>> 0) + (((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0));
+const u32be = (b: Uint8Array, i: number): number =>
+  (((b[i] ?? 0) << 24) >>> 0) + (((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0));
 
 /** JPEG: SOI, segments, at least one frame and one scan, and EOI (FF D9) as the very last two bytes. */
 function isJpeg(b: Uint8Array): boolean {
@@ -118,7 +124,8 @@ function isGif(b: Uint8Array): boolean {
 
 // Text that makes a browser or an interpreter read the file as a document or a script. Tags must be
 // followed by a space, '/' or '>' so that short names rarely match random bytes of compressed pixels.
-const markup = /<(?:script|html|!doctype|body|head|iframe|frameset|frame|svg|object|embed|img|meta|style|link|form|base)[\s/>]|<\?php|javascript:|vbscript:/;
+const markup =
+  /<(?:script|html|!doctype|body|head|iframe|frameset|frame|svg|object|embed|img|meta|style|link|form|base)[\s/>]|<\?php|javascript:|vbscript:/;
 
 /** HTML, script or ZIP (JAR, DOCX…) signatures anywhere in the file. */
 function hasForeignContent(b: Uint8Array): boolean {

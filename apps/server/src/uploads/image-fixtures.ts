@@ -69,10 +69,13 @@ export function gifWithComment(text: string): Buffer {
 /** A baseline 8×8 grey JPEG: JFIF, quantisation table, frame, Huffman tables, one scan, EOI. */
 export function jpeg(): Buffer {
   const dqt = Buffer.concat([Buffer.from([0xff, 0xdb, 0x00, 0x43, 0x00]), Buffer.alloc(64, 1)]);
-  const huffman = (tableClass: number) => Buffer.from([0xff, 0xc4, 0x00, 0x14, tableClass, 1, ...Array<number>(15).fill(0), 0x00]);
+  const huffman = (tableClass: number) =>
+    Buffer.from([0xff, 0xc4, 0x00, 0x14, tableClass, 1, ...Array<number>(15).fill(0), 0x00]);
   return Buffer.concat([
     Buffer.from([0xff, 0xd8]),
-    Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+    Buffer.from([
+      0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+    ]),
     dqt,
     Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x08, 0x00, 0x08, 0x01, 0x01, 0x11, 0x00]),
     huffman(0x00),
@@ -112,12 +115,20 @@ export interface FilePart {
   field?: string;
 }
 
-export function multipartBody(fields: Record<string, string>, files: FilePart[]): { payload: Buffer; contentType: string } {
+export function multipartBody(
+  fields: Record<string, string>,
+  files: FilePart[],
+): { payload: Buffer; contentType: string } {
   const boundary = `----kabuto${randomUUID()}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+    );
     parts.push(f.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -132,15 +143,30 @@ export interface UploadAnswer {
 }
 
 /** Posts upload/image with the given purpose and file parts. */
-export async function postUpload(app: FastifyInstance, headers: Record<string, string>, fields: Record<string, string>, files: FilePart[]): Promise<UploadAnswer> {
+export async function postUpload(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  files: FilePart[],
+): Promise<UploadAnswer> {
   const { payload, contentType } = multipartBody(fields, files);
-  const res = await app.inject({ method: 'POST', url: '/api/vue/upload/image', headers: { ...headers, 'content-type': contentType }, payload });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/vue/upload/image',
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
   const json = res.json() as Omit<UploadAnswer, 'http'>;
   return { http: res.statusCode, ...json };
 }
 
 /** Uploads a valid image and answers its id. */
-export async function uploadImage(app: FastifyInstance, headers: Record<string, string>, purpose: 'id_front' | 'id_back' | 'deposit_receipt', data: Buffer = png()): Promise<string> {
+export async function uploadImage(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  purpose: 'id_front' | 'id_back' | 'deposit_receipt',
+  data: Buffer = png(),
+): Promise<string> {
   const res = await postUpload(app, headers, { purpose }, [{ name: `${purpose}.png`, type: 'image/png', data }]);
   if (res.status !== 1 || !res.data) throw new Error(`upload failed: ${res.msg}`);
   return res.data.id;

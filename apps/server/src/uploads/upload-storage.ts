@@ -39,10 +39,16 @@ export function databaseStorage(db: Database, clock: Clock): UploadStorage {
   return {
     kind: 'database',
     async put(name, bytes) {
-      await db.query(`INSERT INTO upload_blobs (stored_name, bytes, created_at) VALUES ($1, $2, $3)`, [name, new Uint8Array(bytes), clock.now()]);
+      await db.query(`INSERT INTO upload_blobs (stored_name, bytes, created_at) VALUES ($1, $2, $3)`, [
+        name,
+        new Uint8Array(bytes),
+        clock.now(),
+      ]);
     },
     async get(name) {
-      const [row] = await db.query<{ bytes: Uint8Array }>(`SELECT bytes FROM upload_blobs WHERE stored_name = $1`, [name]);
+      const [row] = await db.query<{ bytes: Uint8Array }>(`SELECT bytes FROM upload_blobs WHERE stored_name = $1`, [
+        name,
+      ]);
       return row ? Buffer.from(row.bytes) : null;
     },
     async remove(name) {

@@ -8,7 +8,12 @@ import { gif, jpeg, png, uploadImage } from './image-fixtures.ts';
 // DESIGN "API conventions": ID images are served only to their owner and to staff.
 describeEachDatabase('image uploads: who may view them', (h) => {
   const view = async (id: unknown, headers: Record<string, string> = {}) => {
-    const res = await h().app.inject({ method: 'POST', url: '/api/vue/upload/view', headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify({ id }) });
+    const res = await h().app.inject({
+      method: 'POST',
+      url: '/api/vue/upload/view',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id }),
+    });
     return res;
   };
   const withRole = async (role: StaffRole) => {
@@ -19,7 +24,11 @@ describeEachDatabase('image uploads: who may view them', (h) => {
 
   it('answers the owner the raw bytes with the content type found in them, private and never cached', async () => {
     const a = await h().member();
-    for (const [data, type] of [[png(), 'image/png'], [gif(), 'image/gif'], [jpeg(), 'image/jpeg']] as const) {
+    for (const [data, type] of [
+      [png(), 'image/png'],
+      [gif(), 'image/gif'],
+      [jpeg(), 'image/jpeg'],
+    ] as const) {
       const id = await uploadImage(h().app, a.headers, 'id_front', data);
       const res = await view(id, a.headers);
       expect(res.statusCode).toBe(200);
@@ -57,7 +66,10 @@ describeEachDatabase('image uploads: who may view them', (h) => {
     expect((await view(id, seeded)).statusCode).toBe(200);
     // Every staff look at a member's document is in the audit log; the owner's own looks are not.
     await view(id, a.headers);
-    const [views] = await h().db.query<{ n: string }>(`SELECT count(*)::text AS n FROM audit_log WHERE action = 'upload.view' AND target LIKE $1`, [`%${id}`]);
+    const [views] = await h().db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM audit_log WHERE action = 'upload.view' AND target LIKE $1`,
+      [`%${id}`],
+    );
     expect(views?.n).toBe(String(staffRoles.length + 1));
   });
 

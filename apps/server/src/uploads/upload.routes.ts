@@ -11,6 +11,10 @@ export function uploadRoutes(uploads: UploadService): Route[] {
       handler: ({ principal, body, file }) => uploads.store(principal.memberId, body.purpose, file),
     }),
     // Staff of every role read ID images and receipts for their reviews; the service checks owner-or-staff.
-    route({ call: viewImageCall, raw: { contentTypes: imageContentTypes }, handler: ({ principal, body, requestId }) => uploads.view(principal, body.id, requestId) }),
+    route({
+      call: viewImageCall,
+      raw: { contentTypes: imageContentTypes },
+      handler: ({ principal, body, requestId }) => uploads.view(principal, body.id, requestId),
+    }),
   ];
 }

@@ -29,16 +29,29 @@ const storedNamePattern = /^[0-9a-f]{48}$/;
  * Refuses (404 upload.notFound) unless the upload exists, belongs to the member and was made for `purpose`.
  * The same answer for someone else's upload, so its existence is not revealed.
  */
-export async function requireOwnUpload(sql: Sql, memberId: string, uploadId: string, purpose: UploadPurpose): Promise<void> {
+export async function requireOwnUpload(
+  sql: Sql,
+  memberId: string,
+  uploadId: string,
+  purpose: UploadPurpose,
+): Promise<void> {
   if (!uuidPattern.test(uploadId)) throw refuse(errorKeys.upload.notFound);
-  const rows = await sql.query(`SELECT 1 FROM uploads WHERE id = $1 AND member_id = $2 AND purpose = $3`, [uploadId, memberId, purpose]);
+  const rows = await sql.query(`SELECT 1 FROM uploads WHERE id = $1 AND member_id = $2 AND purpose = $3`, [
+    uploadId,
+    memberId,
+    purpose,
+  ]);
   if (rows.length === 0) throw refuse(errorKeys.upload.notFound);
 }
 
 export function uploadService({ db, clock, storage }: UploadDeps) {
   return {
     /** Checks the bytes, writes them under a random name, then records the upload; nothing is kept on refusal. */
-    async store(memberId: string, purpose: UploadPurpose, file: UploadedFile | undefined): Promise<ResponseOf<typeof uploadImageCall>> {
+    async store(
+      memberId: string,
+      purpose: UploadPurpose,
+      file: UploadedFile | undefined,
+    ): Promise<ResponseOf<typeof uploadImageCall>> {
       if (file?.tooLarge) throw refuse(errorKeys.upload.tooLarge);
       if (!file || file.bytes.length === 0) throw refuse(errorKeys.upload.empty);
       const contentType = judgeImage(file.bytes);
@@ -49,7 +62,15 @@ export function uploadService({ db, clock, storage }: UploadDeps) {
         const row = await one<{ id: string }>(
           db,
           `INSERT INTO uploads (member_id, purpose, content_type, size_bytes, sha256, stored_name, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [memberId, purpose, contentType, file.bytes.length, createHash('sha256').update(file.bytes).digest('hex'), storedName, clock.now()],
+          [
+            memberId,
+            purpose,
+            contentType,
+            file.bytes.length,
+            createHash('sha256').update(file.bytes).digest('hex'),
+            storedName,
+            clock.now(),
+          ],
         );
         return { id: row.id, purpose, contentType, size: file.bytes.length };
       } catch (err) {
@@ -60,14 +81,31 @@ export function uploadService({ db, clock, storage }: UploadDeps) {
 
     /** The bytes, to their owner or to staff; anyone else gets the same 404 as for a missing id. */
     async view(p: Principal, id: string, requestId: string): Promise<RawAnswer> {
-      const [row] = await db.query<{ member_id: string; content_type: ImageType; stored_name: string; purpose: UploadPurpose; account: string }>(
+      const [row] = await db.query<{
+        member_id: string;
+        content_type: ImageType;
+        stored_name: string;
+        purpose: UploadPurpose;
+        account: string;
+      }>(
         `SELECT u.member_id, u.content_type, u.stored_name, u.purpose, m.account FROM uploads u JOIN members m ON m.id = u.member_id WHERE u.id = $1`,
         [id],
       );
-      if (!row || (row.member_id !== p.memberId && !p.role) || !storedNamePattern.test(row.stored_name)) throw refuse(errorKeys.upload.notFound);
+      if (!row || (row.member_id !== p.memberId && !p.role) || !storedNamePattern.test(row.stored_name))
+        throw refuse(errorKeys.upload.notFound);
       // Staff looking at a member's documents is a staff action: it goes in the audit log.
       if (p.role && row.member_id !== p.memberId) {
-        await recordAudit(db, { actorId: p.memberId, actorRole: p.role, action: 'upload.view', target: `${row.account} ${row.purpose} ${id}`, requestId }, clock.now());
+        await recordAudit(
+          db,
+          {
+            actorId: p.memberId,
+            actorRole: p.role,
+            action: 'upload.view',
+            target: `${row.account} ${row.purpose} ${id}`,
+            requestId,
+          },
+          clock.now(),
+        );
       }
       const bytes = await storage.get(row.stored_name);
       if (!bytes) throw refuse(errorKeys.upload.notFound);

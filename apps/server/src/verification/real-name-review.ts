@@ -19,13 +19,23 @@ export const realNameReviewKind: ReviewKind = {
     return { id: s.id, memberId: s.member_id, status: s.status, target: s.account, amount: null };
   },
   async settle(tx, s, d) {
-    await tx.query(`UPDATE real_name_submissions SET status = $2, reason = $3, decided_by = $4, decided_at = $5 WHERE id = $1::bigint`, [
-      s.id, d.approved ? 'approved' : 'rejected', d.reason, d.staffId, d.at,
-    ]);
+    await tx.query(
+      `UPDATE real_name_submissions SET status = $2, reason = $3, decided_by = $4, decided_at = $5 WHERE id = $1::bigint`,
+      [s.id, d.approved ? 'approved' : 'rejected', d.reason, d.staffId, d.at],
+    );
     if (d.approved) {
-      const [sub] = await tx.query<{ real_name: string }>(`SELECT real_name FROM real_name_submissions WHERE id = $1::bigint`, [s.id]);
+      const [sub] = await tx.query<{ real_name: string }>(
+        `SELECT real_name FROM real_name_submissions WHERE id = $1::bigint`,
+        [s.id],
+      );
       await setRealNameStatus(tx, s.memberId, 'verified', sub?.real_name);
-      await recordCreditEvent(tx, { memberId: s.memberId, rule: 'realNameVerified', refType: 'realName', refId: s.id, at: d.at });
+      await recordCreditEvent(tx, {
+        memberId: s.memberId,
+        rule: 'realNameVerified',
+        refType: 'realName',
+        refId: s.id,
+        at: d.at,
+      });
     } else {
       await setRealNameStatus(tx, s.memberId, 'rejected');
     }

@@ -7,7 +7,11 @@ import type { RealNameService } from './real-name.service.ts';
 export function realNameRoutes(realName: RealNameService): Route[] {
   return [
     route({ call: realNameStatusCall, handler: ({ principal }) => realName.status(principal.memberId) }),
-    route({ call: realNameSubmitCall, success: successKeys.submitted, handler: ({ principal, body }) => realName.submit(principal.memberId, body) }),
+    route({
+      call: realNameSubmitCall,
+      success: successKeys.submitted,
+      handler: ({ principal, body }) => realName.submit(principal.memberId, body),
+    }),
     route({ call: adminRealNameListCall, handler: ({ body }) => realName.list(body) }),
   ];
 }

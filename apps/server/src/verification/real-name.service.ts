@@ -49,7 +49,10 @@ export function realNameService({ db, clock, reviews }: RealNameDeps) {
         `SELECT real_name_status, real_name FROM members WHERE id = $1`,
         [memberId],
       );
-      const [last] = await db.query<SubmissionRow>(`${submissionSelect} WHERE s.member_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 1`, [memberId]);
+      const [last] = await db.query<SubmissionRow>(
+        `${submissionSelect} WHERE s.member_id = $1 ORDER BY s.created_at DESC, s.id DESC LIMIT 1`,
+        [memberId],
+      );
       const status = m?.real_name_status ?? 'unverified';
       return {
         status,
@@ -61,11 +64,17 @@ export function realNameService({ db, clock, reviews }: RealNameDeps) {
     },
 
     /** SPEC §4: a submission goes to review. One at a time; none once verified; again after a rejection. */
-    async submit(memberId: string, body: RequestOf<typeof realNameSubmitCall>): Promise<ResponseOf<typeof realNameSubmitCall>> {
+    async submit(
+      memberId: string,
+      body: RequestOf<typeof realNameSubmitCall>,
+    ): Promise<ResponseOf<typeof realNameSubmitCall>> {
       const now = clock.now();
       try {
         await db.transaction(async (tx) => {
-          const [m] = await tx.query<{ real_name_status: RealNameStatus }>(`SELECT real_name_status FROM members WHERE id = $1 FOR UPDATE`, [memberId]);
+          const [m] = await tx.query<{ real_name_status: RealNameStatus }>(
+            `SELECT real_name_status FROM members WHERE id = $1 FOR UPDATE`,
+            [memberId],
+          );
           if (m?.real_name_status === 'verified') throw refuse(errorKeys.verification.alreadyVerified);
           if (m?.real_name_status === 'pending') throw refuse(errorKeys.verification.pending);
           await requireOwnUpload(tx, memberId, body.frontImageId, 'id_front');
@@ -84,14 +93,24 @@ export function realNameService({ db, clock, reviews }: RealNameDeps) {
     },
 
     /** Staff: submissions by status, oldest first (a queue), with the full ID number. */
-    async list(q: { status: ReviewStatus; page: number; pageSize: number }): Promise<ResponseOf<typeof adminRealNameListCall>> {
-      const [count] = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM real_name_submissions WHERE status = $1`, [q.status]);
+    async list(q: {
+      status: ReviewStatus;
+      page: number;
+      pageSize: number;
+    }): Promise<ResponseOf<typeof adminRealNameListCall>> {
+      const [count] = await db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM real_name_submissions WHERE status = $1`,
+        [q.status],
+      );
       const order = q.status === 'pending' ? 's.created_at ASC, s.id ASC' : 's.decided_at DESC, s.id DESC';
       const rows = await db.query<SubmissionRow>(
         `${submissionSelect} WHERE s.status = $1 ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
         [q.status],
       );
-      const approvals = await reviews.approvalsOf(realNameReviewKind, rows.map((r) => ({ id: r.id, amount: null })));
+      const approvals = await reviews.approvalsOf(
+        realNameReviewKind,
+        rows.map((r) => ({ id: r.id, amount: null })),
+      );
       return {
         total: Number(count?.n ?? 0),
         items: rows.map((r) => ({

@@ -9,8 +9,10 @@ import { pendingSubmissionId, staffHeaders, submitRealName } from './real-name-f
 type Counts = { realName: number; deposits: number; withdrawals: number };
 
 describeEachDatabase('review queue counts', (h) => {
-  const counts = async (headers?: Record<string, string>) => h().call<Counts>('admin/queues/counts', {}, headers ?? (await staffHeaders(h())));
-  const memberId = async (account: string) => (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]))[0]?.id as string;
+  const counts = async (headers?: Record<string, string>) =>
+    h().call<Counts>('admin/queues/counts', {}, headers ?? (await staffHeaders(h())));
+  const memberId = async (account: string) =>
+    (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]))[0]?.id as string;
 
   it('counts pending real-name submissions, deposits and withdrawals, and only pending ones', async () => {
     const before = (await counts()).data;
@@ -19,7 +21,15 @@ describeEachDatabase('review queue counts', (h) => {
     await submitRealName(h(), a.headers);
     await submitRealName(h(), b.headers);
     expect((await counts()).data).toEqual({ ...before, realName: before.realName + 2 });
-    await h().call('admin/realName/decide', { id: await pendingSubmissionId(h(), await staffHeaders(h()), b.account), decision: 'reject', reason: 'unreadable' }, await staffHeaders(h()));
+    await h().call(
+      'admin/realName/decide',
+      {
+        id: await pendingSubmissionId(h(), await staffHeaders(h()), b.account),
+        decision: 'reject',
+        reason: 'unreadable',
+      },
+      await staffHeaders(h()),
+    );
     expect((await counts()).data.realName).toBe(before.realName + 1);
 
     // Money queues read the deposits and withdrawals tables.
@@ -46,7 +56,11 @@ describeEachDatabase('review queue counts', (h) => {
         [randomUUID(), aId, card?.id as string, status],
       );
     }
-    expect((await counts()).data).toEqual({ realName: before.realName + 1, deposits: before.deposits + 2, withdrawals: before.withdrawals + 1 });
+    expect((await counts()).data).toEqual({
+      realName: before.realName + 1,
+      deposits: before.deposits + 2,
+      withdrawals: before.withdrawals + 1,
+    });
   });
 
   it('opens the counts to every staff role and to no member', async () => {
@@ -56,7 +70,11 @@ describeEachDatabase('review queue counts', (h) => {
       expect(await counts(m.headers), role).toMatchObject({ http: 200, status: 1 });
     }
     const member = await h().member();
-    expect(await counts({ ...member.headers, 'is-admin': '1' })).toMatchObject({ http: 403, status: 0, msg: errorKeys.auth.forbidden });
+    expect(await counts({ ...member.headers, 'is-admin': '1' })).toMatchObject({
+      http: 403,
+      status: 0,
+      msg: errorKeys.auth.forbidden,
+    });
   });
 
   it('keeps one submission under review when two arrive at once', async () => {
@@ -67,7 +85,9 @@ describeEachDatabase('review queue counts', (h) => {
     });
     const [x, y] = [await upload(), await upload()];
     const answers = await Promise.all(
-      [x, y].map((images) => h().call('user/realName/submit', { realName: 'ヤマダ タロウ', idNumber: 'AB1234567', ...images }, m.headers)),
+      [x, y].map((images) =>
+        h().call('user/realName/submit', { realName: 'ヤマダ タロウ', idNumber: 'AB1234567', ...images }, m.headers),
+      ),
     );
     expect(answers.map((a) => a.http).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.http === 409)?.msg).toBe(errorKeys.verification.pending);

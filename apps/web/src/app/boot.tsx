@@ -34,7 +34,10 @@ function loadedSheet(link: HTMLLinkElement, sheet: CSSStyleSheet): boolean {
 
 /** One stylesheet link: resolves when it has loaded, rejects when it failed or took longer than 120 s (SPEC §9). */
 export function stylesheetSettled(link: HTMLLinkElement, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<void> {
-  if (link.sheet) return loadedSheet(link, link.sheet) ? Promise.resolve() : Promise.reject(new Error(`stylesheet failed: ${link.href}`));
+  if (link.sheet)
+    return loadedSheet(link, link.sheet)
+      ? Promise.resolve()
+      : Promise.reject(new Error(`stylesheet failed: ${link.href}`));
   return withLoadTimeout(
     () =>
       new Promise<void>((resolve, reject) => {
@@ -76,13 +79,27 @@ export async function startApp(root: Root, languageLoading: Promise<LanguageRead
     language = await languageLoading;
   } catch {
     // The catalogue chunk failed: nothing can be translated yet, so offer the reload that fetches it again.
-    root.render(<LoadFailure titleKey="boot.loadFailedTitle" messageKey="notice.chunkFailed" onRetry={() => window.location.reload()} testId="boot-failure" />);
+    root.render(
+      <LoadFailure
+        titleKey="boot.loadFailedTitle"
+        messageKey="notice.chunkFailed"
+        onRetry={() => window.location.reload()}
+        testId="boot-failure"
+      />,
+    );
     return;
   }
 
   if (!(await stylesheetsLoaded())) {
     // SPEC §8: a stylesheet that failed to load → the generic failure message; a reload fetches it again.
-    root.render(<LoadFailure titleKey="boot.loadFailedTitle" messageKey="notice.chunkFailed" onRetry={() => window.location.reload()} testId="boot-failure" />);
+    root.render(
+      <LoadFailure
+        titleKey="boot.loadFailedTitle"
+        messageKey="notice.chunkFailed"
+        onRetry={() => window.location.reload()}
+        testId="boot-failure"
+      />,
+    );
     return;
   }
 
@@ -98,7 +115,13 @@ export async function startApp(root: Root, languageLoading: Promise<LanguageRead
     config = toAppConfig(await api.call(configRef, { type: 'all' }));
   } catch {
     const failure = (retrying: boolean) => (
-      <LoadFailure titleKey="boot.configFailedTitle" messageKey="notice.configFailed" onRetry={retry} retrying={retrying} testId="config-failure" />
+      <LoadFailure
+        titleKey="boot.configFailedTitle"
+        messageKey="notice.configFailed"
+        onRetry={retry}
+        retrying={retrying}
+        testId="config-failure"
+      />
     );
     function retry() {
       root.render(failure(true));

@@ -9,7 +9,17 @@ describe('bottom menu (UX "Shell")', () => {
   });
 
   it('is absent on inner screens, sign-in and the back office', () => {
-    for (const path of ['/home/search', '/market/stockHot/stockList', '/market/marketDetail', '/user/recharge', '/login/login', '/login/start', '/admin', '/', '/home/index/x']) {
+    for (const path of [
+      '/home/search',
+      '/market/stockHot/stockList',
+      '/market/marketDetail',
+      '/user/recharge',
+      '/login/login',
+      '/login/start',
+      '/admin',
+      '/',
+      '/home/index/x',
+    ]) {
       expect(navTabFor(path)).toBeNull();
     }
   });

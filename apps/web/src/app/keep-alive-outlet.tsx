@@ -33,12 +33,16 @@ export function KeepAliveOutlet({ metaFor, resetKey }: KeepAliveOutletProps) {
 
   const pane = (panePath: string, key: string, element: ReactNode) => (
     <div key={key} className="route-pane" hidden={panePath !== path} data-route={panePath}>
-      <RoutePaneContext.Provider value={{ path: panePath, meta: metaFor(panePath), active: panePath === path }}>{element}</RoutePaneContext.Provider>
+      <RoutePaneContext.Provider value={{ path: panePath, meta: metaFor(panePath), active: panePath === path }}>
+        {element}
+      </RoutePaneContext.Provider>
     </div>
   );
   const kept = [...panes].map(([panePath, element]) => pane(panePath, `kept:${panePath}`, element));
   // The visible screen comes first in the document, so "first match" lookups find it, not a hidden copy.
-  const visible = meta?.keepAlive ? kept.filter((p) => p.key === `kept:${path}`) : [pane(path, `fresh:${location.key}`, outlet)];
+  const visible = meta?.keepAlive
+    ? kept.filter((p) => p.key === `kept:${path}`)
+    : [pane(path, `fresh:${location.key}`, outlet)];
   const hidden = kept.filter((p) => p.key !== `kept:${path}`);
   // One keyed list: React moves a kept pane to the front instead of mounting it again.
   return <>{[...visible, ...hidden]}</>;

@@ -26,7 +26,9 @@ describe('first screen loads during the config call (issue 7 web budget)', () =>
   });
 
   it('a preload that failed loads again on the next preload', async () => {
-    const load = vi.fn<() => Promise<() => null>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    const load = vi
+      .fn<() => Promise<() => null>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
     load.mockResolvedValue(() => null);
     const Screen = lazyScreen(load);
     Screen.preload();

@@ -15,6 +15,8 @@ describe('screen chunk loading (SPEC §8–9)', () => {
 
   it('passes a chunk through, and its failure too', async () => {
     await expect(withLoadTimeout(() => Promise.resolve('screen'))).resolves.toBe('screen');
-    await expect(withLoadTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).rejects.toThrow('Failed to fetch');
+    await expect(
+      withLoadTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))),
+    ).rejects.toThrow('Failed to fetch');
   });
 });

@@ -49,52 +49,82 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/login/forgot',
-    Screen: lazyScreen(() => import('../features/auth/screens/forgot-password.screen.tsx').then((m) => m.ForgotPasswordScreen)),
+    Screen: lazyScreen(() =>
+      import('../features/auth/screens/forgot-password.screen.tsx').then((m) => m.ForgotPasswordScreen),
+    ),
     meta: { titleKey: 'titles.forgot', backTo: '/login/login' },
   },
   {
     path: '/user/usercenter',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/member-centre.screen.tsx').then((m) => m.MemberCentreScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () =>
+        import('../features/funds/screens/member-centre.screen.tsx').then((m) => m.MemberCentreScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.memberCentre', keepAlive: true },
   },
   {
     path: '/user/bandCard',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/real-name.screen.tsx').then((m) => m.RealNameScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () =>
+        import('../features/funds/screens/real-name.screen.tsx').then((m) => m.RealNameScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.realName', backTo: '/user/usercenter' },
   },
   {
     path: '/user/BankCard',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/bank-cards.screen.tsx').then((m) => m.BankCardsScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () =>
+        import('../features/funds/screens/bank-cards.screen.tsx').then((m) => m.BankCardsScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.bankCards', backTo: '/user/usercenter' },
   },
   {
     path: '/user/WithCard',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/add-card.screen.tsx').then((m) => m.AddCardScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () => import('../features/funds/screens/add-card.screen.tsx').then((m) => m.AddCardScreen)),
+    ),
     meta: { titleKey: 'titles.addCard', backTo: '/user/BankCard' },
   },
   {
     path: '/user/recharge',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/deposit.screen.tsx').then((m) => m.DepositScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () => import('../features/funds/screens/deposit.screen.tsx').then((m) => m.DepositScreen)),
+    ),
     meta: { titleKey: 'titles.deposit', backTo: '/user/usercenter' },
   },
   {
     path: '/user/rechargeChannel',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/deposit-channel.screen.tsx').then((m) => m.DepositChannelScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () =>
+        import('../features/funds/screens/deposit-channel.screen.tsx').then((m) => m.DepositChannelScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.depositChannel', backTo: '/user/recharge' },
   },
   {
     path: '/user/withdraw',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/withdraw.screen.tsx').then((m) => m.WithdrawScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () => import('../features/funds/screens/withdraw.screen.tsx').then((m) => m.WithdrawScreen)),
+    ),
     meta: { titleKey: 'titles.withdraw', backTo: '/user/usercenter' },
   },
   {
     path: '/user/exchange',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/exchange.screen.tsx').then((m) => m.ExchangeScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () => import('../features/funds/screens/exchange.screen.tsx').then((m) => m.ExchangeScreen)),
+    ),
     meta: { titleKey: 'titles.exchange', backTo: '/user/usercenter' },
   },
   {
     path: '/user/FundingDetails',
-    Screen: lazyScreen(withParts(['funds'], () => import('../features/funds/screens/fund-records.screen.tsx').then((m) => m.FundRecordsScreen))),
+    Screen: lazyScreen(
+      withParts(['funds'], () =>
+        import('../features/funds/screens/fund-records.screen.tsx').then((m) => m.FundRecordsScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.fundRecords', backTo: '/user/usercenter' },
   },
   {
@@ -104,12 +134,16 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/user/loginPassword',
-    Screen: lazyScreen(() => import('../features/settings/screens/login-password.screen.tsx').then((m) => m.LoginPasswordScreen)),
+    Screen: lazyScreen(() =>
+      import('../features/settings/screens/login-password.screen.tsx').then((m) => m.LoginPasswordScreen),
+    ),
     meta: { titleKey: 'titles.loginPassword', backTo: '/user/setting' },
   },
   {
     path: '/user/setPassword',
-    Screen: lazyScreen(() => import('../features/settings/screens/fund-password.screen.tsx').then((m) => m.FundPasswordScreen)),
+    Screen: lazyScreen(() =>
+      import('../features/settings/screens/fund-password.screen.tsx').then((m) => m.FundPasswordScreen),
+    ),
     meta: { titleKey: 'titles.fundPassword', backTo: '/user/setting' },
   },
   {
@@ -119,12 +153,18 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/user/tys',
-    Screen: lazyScreen(withParts(['legal'], () => import('../features/settings/screens/terms.screen.tsx').then((m) => m.TermsScreen))),
+    Screen: lazyScreen(
+      withParts(['legal'], () => import('../features/settings/screens/terms.screen.tsx').then((m) => m.TermsScreen)),
+    ),
     meta: { titleKey: 'titles.terms', backTo: '/user/setting' },
   },
   {
     path: '/user/aboutUs',
-    Screen: lazyScreen(withParts(['legal'], () => import('../features/settings/screens/about-us.screen.tsx').then((m) => m.AboutUsScreen))),
+    Screen: lazyScreen(
+      withParts(['legal'], () =>
+        import('../features/settings/screens/about-us.screen.tsx').then((m) => m.AboutUsScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.about', backTo: '/user/setting' },
   },
   {
@@ -134,47 +174,81 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/home/search',
-    Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/search.screen.tsx').then((m) => m.SearchScreen))),
+    Screen: lazyScreen(
+      withParts(['market'], () => import('../features/market/screens/search.screen.tsx').then((m) => m.SearchScreen)),
+    ),
     meta: { titleKey: 'titles.search', backTo: '/market/market' },
   },
   {
     path: '/market/market',
-    Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/market-list.screen.tsx').then((m) => m.MarketListScreen))),
+    Screen: lazyScreen(
+      withParts(['market'], () =>
+        import('../features/market/screens/market-list.screen.tsx').then((m) => m.MarketListScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.market' },
   },
   {
     path: '/market/stockHot/stockList',
-    Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/rankings.screen.tsx').then((m) => m.RankingsScreen))),
+    Screen: lazyScreen(
+      withParts(['market'], () =>
+        import('../features/market/screens/rankings.screen.tsx').then((m) => m.RankingsScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.rankings', backTo: '/home/index' },
   },
   {
     path: '/home/moreNews',
-    Screen: lazyScreen(withParts(['market'], () => import('../features/news/screens/news-list.screen.tsx').then((m) => m.NewsListScreen))),
+    Screen: lazyScreen(
+      withParts(['market'], () =>
+        import('../features/news/screens/news-list.screen.tsx').then((m) => m.NewsListScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.news', backTo: '/home/index' },
   },
   {
     path: '/home/DetailsPage',
-    Screen: lazyScreen(withParts(['market'], () => import('../features/news/screens/news-article.screen.tsx').then((m) => m.NewsArticleScreen))),
+    Screen: lazyScreen(
+      withParts(['market'], () =>
+        import('../features/news/screens/news-article.screen.tsx').then((m) => m.NewsArticleScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.newsArticle', backTo: '/home/moreNews' },
   },
   {
     path: '/gdindex/gdindex',
-    Screen: lazyScreen(withParts(['market'], () => import('../features/indices/screens/index-list.screen.tsx').then((m) => m.IndexListScreen))),
+    Screen: lazyScreen(
+      withParts(['market'], () =>
+        import('../features/indices/screens/index-list.screen.tsx').then((m) => m.IndexListScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.indices', backTo: '/home/index' },
   },
   {
     path: '/gdindex/gdList',
-    Screen: lazyScreen(withParts(['market'], () => import('../features/indices/screens/index-constituents.screen.tsx').then((m) => m.IndexConstituentsScreen))),
+    Screen: lazyScreen(
+      withParts(['market'], () =>
+        import('../features/indices/screens/index-constituents.screen.tsx').then((m) => m.IndexConstituentsScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.indexConstituents', backTo: '/gdindex/gdindex' },
   },
   {
     path: '/market/marketDetail',
-    Screen: lazyScreen(withParts(['market'], () => import('../features/market/screens/stock-detail.screen.tsx').then((m) => m.StockDetailScreen))),
+    Screen: lazyScreen(
+      withParts(['market'], () =>
+        import('../features/market/screens/stock-detail.screen.tsx').then((m) => m.StockDetailScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.marketDetail', backTo: '/market/market' },
   },
   {
     path: '/admin',
-    Screen: lazyScreen(withParts(['admin', 'funds'], () => import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen))),
+    Screen: lazyScreen(
+      withParts(['admin', 'funds'], () =>
+        import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/usercenter' },
   },
 ];

@@ -25,7 +25,14 @@ export class ScreenErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (this.state.failed) {
-      return <LoadFailure titleKey="boot.loadFailedTitle" messageKey="notice.chunkFailed" onRetry={this.props.onRetry} testId="screen-failure" />;
+      return (
+        <LoadFailure
+          titleKey="boot.loadFailedTitle"
+          messageKey="notice.chunkFailed"
+          onRetry={this.props.onRetry}
+          testId="screen-failure"
+        />
+      );
     }
     return this.props.children;
   }

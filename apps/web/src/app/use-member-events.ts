@@ -7,7 +7,10 @@ export function useMemberEvents(): void {
   const client = useQueryClient();
   // Member data is keyed by its call path (`user/assets`, `user/fundRecords`, …): refetch all of it.
   const refetchMemberData = useCallback(
-    () => void client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('user/') }),
+    () =>
+      void client.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('user/'),
+      }),
     [client],
   );
   useStreamTopic('member', refetchMemberData, refetchMemberData);

@@ -34,13 +34,20 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
-const parts = { en: [adminEn, fundsEn, legalEn, marketEn], tw: [adminTw, fundsTw, legalTw, marketTw], jp: [adminJp, fundsJp, legalJp, marketJp] } as const;
+const parts = {
+  en: [adminEn, fundsEn, legalEn, marketEn],
+  tw: [adminTw, fundsTw, legalTw, marketTw],
+  jp: [adminJp, fundsJp, legalJp, marketJp],
+} as const;
 const catalogues = {
   en: { ...en, ...adminEn, ...fundsEn, ...legalEn, ...marketEn },
   tw: { ...tw, ...adminTw, ...fundsTw, ...legalTw, ...marketTw },
   jp: { ...jp, ...adminJp, ...fundsJp, ...legalJp, ...marketJp },
 } as const;
-const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<(typeof langs)[number], Map<string, string>>;
+const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<
+  (typeof langs)[number],
+  Map<string, string>
+>;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -77,7 +84,12 @@ describe('translation catalogues (DESIGN "Front end")', () => {
   });
 
   it('translate the client notices: network, timeout, chunk and config failures, exit prompt', () => {
-    const required = [...Object.values(clientNoticeKeys), 'notice.chunkFailed', 'notice.configFailed', 'notice.pressAgainToExit'];
+    const required = [
+      ...Object.values(clientNoticeKeys),
+      'notice.chunkFailed',
+      'notice.configFailed',
+      'notice.pressAgainToExit',
+    ];
     for (const lang of langs) expect(required.filter((key) => !flat[lang].has(key))).toEqual([]);
   });
 
@@ -99,7 +111,8 @@ describe('translation catalogues (DESIGN "Front end")', () => {
 
   it('contain every literal key the screens ask for', () => {
     const root = join(import.meta.dirname, '..');
-    const pattern = /(?:\bt|translateKey|showNoticeKey|showSuccess)\(\s*'([a-zA-Z]+(?:\.[a-zA-Z_]+)+)'|(?:titleKey|messageKey|i18nKey)[=:]\s*["']([a-zA-Z]+(?:\.[a-zA-Z_]+)+)["']/g;
+    const pattern =
+      /(?:\bt|translateKey|showNoticeKey|showSuccess)\(\s*'([a-zA-Z]+(?:\.[a-zA-Z_]+)+)'|(?:titleKey|messageKey|i18nKey)[=:]\s*["']([a-zA-Z]+(?:\.[a-zA-Z_]+)+)["']/g;
     const used = new Set<string>();
     for (const file of sourceFiles(root)) {
       for (const match of readFileSync(file, 'utf8').matchAll(pattern)) used.add(match[1] ?? match[2] ?? '');

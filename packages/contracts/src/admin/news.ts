@@ -5,7 +5,11 @@ import { errorKeys } from '../errors.ts';
 import { adminPolicies } from './policies.ts';
 
 const text = (max: number) =>
-  z.string({ error: errorKeys.request.invalid }).trim().min(1, { error: errorKeys.request.invalid }).max(max, { error: errorKeys.request.invalid });
+  z
+    .string({ error: errorKeys.request.invalid })
+    .trim()
+    .min(1, { error: errorKeys.request.invalid })
+    .max(max, { error: errorKeys.request.invalid });
 
 export const adminNewsItemSchema = z.object({
   id: z.string(),
@@ -37,6 +41,12 @@ export const adminNewsUnpublishCall = defineCall({
   policy: adminPolicies.newsUnpublish,
   path: 'admin/news/unpublish',
   summary: 'Staff: withdraw a published article, with a reason',
-  request: z.object({ id: z.string().trim().regex(/^\d{1,18}$/, { error: errorKeys.news.notFound }), reason: reasonField }),
+  request: z.object({
+    id: z
+      .string()
+      .trim()
+      .regex(/^\d{1,18}$/, { error: errorKeys.news.notFound }),
+    reason: reasonField,
+  }),
   response: adminNewsItemSchema,
 });

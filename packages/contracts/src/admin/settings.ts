@@ -20,7 +20,11 @@ export const adminChannelSchema = z.object({
 });
 
 const text = (max: number) =>
-  z.string({ error: errorKeys.request.invalid }).trim().min(1, { error: errorKeys.request.invalid }).max(max, { error: errorKeys.request.invalid });
+  z
+    .string({ error: errorKeys.request.invalid })
+    .trim()
+    .min(1, { error: errorKeys.request.invalid })
+    .max(max, { error: errorKeys.request.invalid });
 
 export const adminChannelsListCall = defineCall({
   policy: adminPolicies.channelsList,
@@ -50,7 +54,11 @@ export const adminChannelSaveCall = defineCall({
   response: adminChannelSchema,
 });
 
-export const withdrawalLimitsSchema = z.object({ min: moneyString, max: moneyString, windowRule: z.enum(['profile', 'always']) });
+export const withdrawalLimitsSchema = z.object({
+  min: moneyString,
+  max: moneyString,
+  windowRule: z.enum(['profile', 'always']),
+});
 
 export const adminWithdrawalLimitsGetCall = defineCall({
   policy: adminPolicies.withdrawalLimitsGet,
@@ -78,7 +86,15 @@ export const adminReconciliationCall = defineCall({
     entries: z.number().int(),
     accounts: z.number().int(),
     unbalancedEntries: z.array(z.object({ entryId: z.string(), currency: z.string(), sum: z.string() })),
-    balanceDifferences: z.array(z.object({ accountId: z.string(), owner: z.string(), currency: z.string(), stored: z.string(), fromJournal: z.string() })),
+    balanceDifferences: z.array(
+      z.object({
+        accountId: z.string(),
+        owner: z.string(),
+        currency: z.string(),
+        stored: z.string(),
+        fromJournal: z.string(),
+      }),
+    ),
     currencyTotals: z.array(z.object({ currency: z.string(), total: z.string() })),
     checkedAt: z.string(),
   }),

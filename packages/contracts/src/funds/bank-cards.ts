@@ -8,8 +8,11 @@ import { bankCardPatterns, cardTypes } from '../formats.ts';
 export { cardTypes };
 
 const text = (max: number) =>
-  z.string({ error: errorKeys.request.invalid }).trim().min(1, { error: errorKeys.request.invalid }).max(max, { error: errorKeys.request.invalid });
-
+  z
+    .string({ error: errorKeys.request.invalid })
+    .trim()
+    .min(1, { error: errorKeys.request.invalid })
+    .max(max, { error: errorKeys.request.invalid });
 
 export const bankCardSchema = z.object({
   id: z.string(),
@@ -41,8 +44,14 @@ export const bankCardAddCall = defineCall({
     holderName: text(64),
     bankName: text(64),
     branchName: text(64),
-    branchCode: z.string({ error: errorKeys.request.invalid }).trim().regex(bankCardPatterns.branchCode, { error: errorKeys.request.invalid }),
-    cardNumber: z.string({ error: errorKeys.request.invalid }).trim().regex(bankCardPatterns.cardNumber, { error: errorKeys.request.invalid }),
+    branchCode: z
+      .string({ error: errorKeys.request.invalid })
+      .trim()
+      .regex(bankCardPatterns.branchCode, { error: errorKeys.request.invalid }),
+    cardNumber: z
+      .string({ error: errorKeys.request.invalid })
+      .trim()
+      .regex(bankCardPatterns.cardNumber, { error: errorKeys.request.invalid }),
     cardType: z.enum(cardTypes, { error: errorKeys.request.invalid }),
     indianBank: z.boolean().default(false),
     ifsc: z.string().trim().regex(bankCardPatterns.ifsc, { error: errorKeys.request.invalid }).optional(),

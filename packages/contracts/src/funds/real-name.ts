@@ -23,7 +23,11 @@ export const realNameSubmitCall = defineCall({
   path: 'user/realName/submit',
   summary: 'Submit real name, ID number and the two uploaded ID images for review',
   request: z.object({
-    realName: z.string({ error: errorKeys.request.invalid }).trim().min(1, { error: errorKeys.request.invalid }).max(64, { error: errorKeys.request.invalid }),
+    realName: z
+      .string({ error: errorKeys.request.invalid })
+      .trim()
+      .min(1, { error: errorKeys.request.invalid })
+      .max(64, { error: errorKeys.request.invalid }),
     idNumber: z
       .string({ error: errorKeys.request.invalid })
       .trim()
@@ -43,7 +47,12 @@ export const uploadImageCall = defineCall({
   path: 'upload/image',
   summary: 'Upload a JPG, PNG or GIF (checked by content, at most 5 MB); multipart fields purpose and file',
   request: z.object({ purpose: z.enum(uploadPurposes) }),
-  response: z.object({ id: z.string(), purpose: z.enum(uploadPurposes), contentType: z.string(), size: z.number().int() }),
+  response: z.object({
+    id: z.string(),
+    purpose: z.enum(uploadPurposes),
+    contentType: z.string(),
+    size: z.number().int(),
+  }),
 });
 
 /** Answers the image bytes, to the owner and to staff only. */

@@ -46,7 +46,10 @@ export const withdrawCreateCall = defineCall({
   summary: 'Request a withdrawal to one of the member’s cards; the amount is frozen until review',
   request: z.object({
     amount: amountField,
-    fundPassword: z.string({ error: errorKeys.password.fundWrong }).min(1, { error: errorKeys.account.passwordEmpty }).max(32, { error: errorKeys.password.fundWrong }),
+    fundPassword: z
+      .string({ error: errorKeys.password.fundWrong })
+      .min(1, { error: errorKeys.account.passwordEmpty })
+      .max(32, { error: errorKeys.password.fundWrong }),
     bankCardId: z.uuid({ error: errorKeys.cards.notFound }),
   }),
   response: fundRecordSchema,

@@ -11,7 +11,10 @@ export const stockListCall = defineCall({
   policy: publicCall,
   path: 'market/stockList',
   summary: 'Listed stocks, or a ranking (gainers, losers, turnover), a page at a time; delisted stocks are left out',
-  request: z.object({ sort: z.enum(stockListSorts, { error: errorKeys.request.invalid }).default('code'), ...pageFields }),
+  request: z.object({
+    sort: z.enum(stockListSorts, { error: errorKeys.request.invalid }).default('code'),
+    ...pageFields,
+  }),
   response: z.object({ items: z.array(quoteSchema), total: z.number().int(), source: priceSourceSchema }),
 });
 
@@ -27,6 +30,15 @@ export const candlesCall = defineCall({
   policy: publicCall,
   path: 'market/candles',
   summary: 'Candles of one stock and period, oldest first (back-filled history, then the live feed)',
-  request: z.object({ symbol: symbolField, period: candlePeriodField, limit: z.number().int().min(1).max(1000).default(300) }),
-  response: z.object({ symbol: z.string(), period: z.string(), source: priceSourceSchema, candles: z.array(candleSchema) }),
+  request: z.object({
+    symbol: symbolField,
+    period: candlePeriodField,
+    limit: z.number().int().min(1).max(1000).default(300),
+  }),
+  response: z.object({
+    symbol: z.string(),
+    period: z.string(),
+    source: priceSourceSchema,
+    candles: z.array(candleSchema),
+  }),
 });

@@ -10,7 +10,11 @@ export const optionalListCall = defineCall({
   path: 'user/Optionallist',
   summary: 'SPEC §7: the member’s watchlist; data is a list of items with symbol (and the stock’s figures)',
   request: z.object({
-    exchange: z.string({ error: errorKeys.request.invalid }).trim().max(16, { error: errorKeys.request.invalid }).default(''),
+    exchange: z
+      .string({ error: errorKeys.request.invalid })
+      .trim()
+      .max(16, { error: errorKeys.request.invalid })
+      .default(''),
     type: z.literal('jpy', { error: errorKeys.request.invalid }),
   }),
   response: z.array(quoteSchema.extend({ addedAt: z.string() })),

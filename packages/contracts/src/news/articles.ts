@@ -4,7 +4,13 @@ import { defineCall } from '../call.ts';
 import { langField, pageFields } from '../fields.ts';
 import { errorKeys } from '../errors.ts';
 
-export const newsSummarySchema = z.object({ id: z.string(), lang: langField, title: z.string(), source: z.string(), publishedAt: z.string() });
+export const newsSummarySchema = z.object({
+  id: z.string(),
+  lang: langField,
+  title: z.string(),
+  source: z.string(),
+  publishedAt: z.string(),
+});
 
 export const newsListCall = defineCall({
   policy: publicCall,
@@ -18,6 +24,11 @@ export const newsDetailCall = defineCall({
   policy: publicCall,
   path: 'news/detail',
   summary: 'One published article (plain text; the client renders it as text)',
-  request: z.object({ id: z.string().trim().regex(/^\d{1,18}$/, { error: errorKeys.news.notFound }) }),
+  request: z.object({
+    id: z
+      .string()
+      .trim()
+      .regex(/^\d{1,18}$/, { error: errorKeys.news.notFound }),
+  }),
   response: newsSummarySchema.extend({ body: z.string() }),
 });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { errorKeys, type ErrorKey } from '../errors.ts';
-import { candlePeriods, type CandlePeriodName, type CandleWire, type IndexValueWire, type PriceSource, type SymbolStatus } from '../market/fields.ts';
+import {
+  candlePeriods,
+  type CandlePeriodName,
+  type CandleWire,
+  type IndexValueWire,
+  type PriceSource,
+  type SymbolStatus,
+} from '../market/fields.ts';
 
 // DESIGN "API conventions": WebSocket /api/vue/stream, typed messages with sequence numbers.
 
@@ -16,13 +23,17 @@ export type ParsedMarketTopic =
   | { kind: 'indices' };
 
 /** Reads a topic name: a market topic, `member`, or the catalogued key that refuses it. */
-export function parseTopic(topic: string): { topic: 'member' } | { topic: MarketTopic; market: ParsedMarketTopic } | { error: ErrorKey } {
+export function parseTopic(
+  topic: string,
+): { topic: 'member' } | { topic: MarketTopic; market: ParsedMarketTopic } | { error: ErrorKey } {
   if (topic === 'member') return { topic };
   if (topic === 'indices') return { topic, market: { kind: 'indices' } };
   const parts = topic.split(':');
   const [kind, symbol, period] = parts;
   if ((kind === 'quotes' || kind === 'depth') && parts.length === 2) {
-    return symbol !== undefined && /^[0-9A-Z]{4}$/.test(symbol) ? { topic: topic as MarketTopic, market: { kind, symbol } } : { error: errorKeys.market.unknownSymbol };
+    return symbol !== undefined && /^[0-9A-Z]{4}$/.test(symbol)
+      ? { topic: topic as MarketTopic, market: { kind, symbol } }
+      : { error: errorKeys.market.unknownSymbol };
   }
   if (kind === 'candles' && parts.length === 3) {
     if (symbol === undefined || !/^[0-9A-Z]{4}$/.test(symbol)) return { error: errorKeys.market.unknownSymbol };
@@ -64,20 +75,44 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** Member events (topic `member`): the member's own money and review decisions. */
-export const memberEventTypes = ['funds.depositDecided', 'funds.withdrawalDecided', 'verification.realNameDecided'] as const;
+export const memberEventTypes = [
+  'funds.depositDecided',
+  'funds.withdrawalDecided',
+  'verification.realNameDecided',
+] as const;
 export type MemberEventType = (typeof memberEventTypes)[number];
 
 export type ServerMessage =
   | { type: 'ready' }
   | { type: 'subscribed'; topic: StreamTopic; seq: string | null }
   | { type: 'quote'; topic: MarketTopic; seq: string; data: QuoteUpdate }
-  | { type: 'depth'; topic: MarketTopic; seq: string; data: { symbol: string; bids: { price: string; quantity: number }[]; asks: { price: string; quantity: number }[] } }
-  | { type: 'candle'; topic: MarketTopic; seq: string; data: { symbol: string; period: CandlePeriodName; candle: CandleWire } }
+  | {
+      type: 'depth';
+      topic: MarketTopic;
+      seq: string;
+      data: {
+        symbol: string;
+        bids: { price: string; quantity: number }[];
+        asks: { price: string; quantity: number }[];
+      };
+    }
+  | {
+      type: 'candle';
+      topic: MarketTopic;
+      seq: string;
+      data: { symbol: string; period: CandlePeriodName; candle: CandleWire };
+    }
   | { type: 'indices'; topic: 'indices'; seq: string; data: IndexValueWire[] }
   /** Staff halted, resumed or delisted the symbol (on its quotes topic; not part of the tick sequence). */
   | { type: 'symbolStatus'; topic: MarketTopic; data: { symbol: string; status: SymbolStatus; reason: string | null } }
   | { type: 'unsubscribed'; topic: StreamTopic }
-  | { type: 'event'; topic: StreamTopic; seq: string; prevSeq: string | null; event: { type: MemberEventType; payload: Record<string, string | number | boolean | null> } }
+  | {
+      type: 'event';
+      topic: StreamTopic;
+      seq: string;
+      prevSeq: string | null;
+      event: { type: MemberEventType; payload: Record<string, string | number | boolean | null> };
+    }
   | { type: 'error'; msg: string }
   | { type: 'pong' };
 

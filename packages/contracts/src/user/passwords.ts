@@ -18,7 +18,10 @@ export const changePasswordCall = defineCall({
   summary: 'Change the login password; every session of the member ends',
   request: z
     .object({ oldPassword: anyPasswordField, newPassword: newPasswordField, confirmPassword: confirmField })
-    .refine((b) => b.newPassword === b.confirmPassword, { error: errorKeys.password.mismatch, path: ['confirmPassword'] }),
+    .refine((b) => b.newPassword === b.confirmPassword, {
+      error: errorKeys.password.mismatch,
+      path: ['confirmPassword'],
+    }),
   response: z.null(),
 });
 
@@ -38,7 +41,10 @@ export const changeFundPasswordCall = defineCall({
   summary: 'Change the fund password (old, new, confirm)',
   request: z
     .object({ oldPassword: anyPasswordField, newPassword: fundPasswordField, confirmPassword: confirmField })
-    .refine((b) => b.newPassword === b.confirmPassword, { error: errorKeys.password.mismatch, path: ['confirmPassword'] }),
+    .refine((b) => b.newPassword === b.confirmPassword, {
+      error: errorKeys.password.mismatch,
+      path: ['confirmPassword'],
+    }),
   response: z.null(),
 });
 
@@ -57,7 +63,10 @@ export const resetPasswordCall = defineCall({
   request: z
     .object({
       account: accountField,
-      code: z.string().trim().regex(/^\d{6}$/, { error: errorKeys.reset.codeInvalid }),
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, { error: errorKeys.reset.codeInvalid }),
       password: newPasswordField,
       confirmPassword: confirmField,
     })

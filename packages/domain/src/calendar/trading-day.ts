@@ -3,7 +3,8 @@ import holidayJp from '@holiday-jp/holiday_jp';
 // The TSE is closed at weekends, on Japanese public holidays and from 31 December to 3 January
 // (JPX trading calendar); money windows follow the same days (SPEC §9).
 
-const isYearEndBreak = (month: number, day: number): boolean => (month === 12 && day === 31) || (month === 1 && day <= 3);
+const isYearEndBreak = (month: number, day: number): boolean =>
+  (month === 12 && day === 31) || (month === 1 && day <= 3);
 
 /** A JST calendar date on which the exchange trades: a weekday, not a public holiday, not the year-end break. */
 export function isTradingDay(year: number, month: number, day: number): boolean {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { creditRules, creditScore, creditScoreBase, isCreditRule, mayWithdraw, publishedCreditRules, withdrawalThreshold, type CreditRule } from './credit-score.ts';
+import {
+  creditRules,
+  creditScore,
+  creditScoreBase,
+  isCreditRule,
+  mayWithdraw,
+  publishedCreditRules,
+  withdrawalThreshold,
+  type CreditRule,
+} from './credit-score.ts';
 
 const ev = (...rules: CreditRule[]) => rules.map((rule) => ({ delta: creditRules[rule] }));
 

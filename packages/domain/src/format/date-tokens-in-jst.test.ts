@@ -81,10 +81,16 @@ describe('formatDate formats tokens Y M D h m s E in JST by default (SPEC §9)',
       return `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)} ${String(wall.weekday)}`;
     };
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(1952, 0, 1), max: Date.UTC(2200, 0, 1) }), fc.constantFrom('Asia/Tokyo', 'UTC'), (instant, zone) => {
-        const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(formatDate(instant, 'E', zone, 'en'));
-        expect(`${formatDate(instant, 'Y-M-D h:m:s', zone)} ${String(weekday)}`).toBe(intlText(instant, zone));
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(1952, 0, 1), max: Date.UTC(2200, 0, 1) }),
+        fc.constantFrom('Asia/Tokyo', 'UTC'),
+        (instant, zone) => {
+          const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(
+            formatDate(instant, 'E', zone, 'en'),
+          );
+          expect(`${formatDate(instant, 'Y-M-D h:m:s', zone)} ${String(weekday)}`).toBe(intlText(instant, zone));
+        },
+      ),
     );
   });
 
@@ -94,4 +100,3 @@ describe('formatDate formats tokens Y M D h m s E in JST by default (SPEC §9)',
     expect(formatDate('1949-12-01T00:00:00Z', 'Y-M-D h:m')).toBe('1949-12-01 09:00');
   });
 });
-

@@ -29,11 +29,14 @@ describe('formatMoney shows yen with two decimals and comma thousands', () => {
     expect(formatMoney('1234.5', { symbol: '' })).toBe('1,234.50');
   });
 
-  it.each([null, undefined, '', 'abc', '1e3', 'NaN', ' 12'])('shows a zero for %j by default (final version)', (input) => {
-    expect(formatMoney(input)).toBe('¥0.00');
-    expect(formatMoney(input, { symbol: '' })).toBe('0.00');
-    expect(formatMoney(input, { empty: 'zero' })).toBe('¥0.00');
-  });
+  it.each([null, undefined, '', 'abc', '1e3', 'NaN', ' 12'])(
+    'shows a zero for %j by default (final version)',
+    (input) => {
+      expect(formatMoney(input)).toBe('¥0.00');
+      expect(formatMoney(input, { symbol: '' })).toBe('0.00');
+      expect(formatMoney(input, { empty: 'zero' })).toBe('¥0.00');
+    },
+  );
 
   it.each([null, undefined, '', 'abc'])('shows nothing for %j when asked for blanks', (input) => {
     expect(formatMoney(input, { empty: 'blank' })).toBe('');

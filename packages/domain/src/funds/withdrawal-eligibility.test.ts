@@ -3,7 +3,15 @@ import { withdrawalBlocker, type WithdrawalFacts } from './withdrawal-eligibilit
 import { amountLimitIssue } from './amount-limits.ts';
 import { Decimal } from '../money.ts';
 
-const ready: WithdrawalFacts = { restrictions: [], cardCount: 1, hasFundPassword: true, pendingWithdrawal: false, creditScore: 90, creditThreshold: 60, windowOpen: true };
+const ready: WithdrawalFacts = {
+  restrictions: [],
+  cardCount: 1,
+  hasFundPassword: true,
+  pendingWithdrawal: false,
+  creditScore: 90,
+  creditThreshold: 60,
+  windowOpen: true,
+};
 
 describe('withdrawal eligibility, most fundamental blocker first', () => {
   it('lets a ready member withdraw', () => expect(withdrawalBlocker(ready)).toBeNull());
@@ -19,10 +27,13 @@ describe('withdrawal eligibility, most fundamental blocker first', () => {
   });
 
   it('reports the restriction before anything else', () => {
-    expect(withdrawalBlocker({ ...ready, restrictions: ['no_withdrawal'], cardCount: 0, windowOpen: false })).toBe('noWithdrawal');
+    expect(withdrawalBlocker({ ...ready, restrictions: ['no_withdrawal'], cardCount: 0, windowOpen: false })).toBe(
+      'noWithdrawal',
+    );
   });
 
-  it('treats a score equal to the threshold as enough', () => expect(withdrawalBlocker({ ...ready, creditScore: 60 })).toBeNull());
+  it('treats a score equal to the threshold as enough', () =>
+    expect(withdrawalBlocker({ ...ready, creditScore: 60 })).toBeNull());
 });
 
 describe('amount limits are inclusive', () => {

@@ -1,5 +1,6 @@
 // SPEC §5–6: what stops a withdrawal before any amount is typed, most fundamental first.
-export type WithdrawalBlocker = 'frozen' | 'noWithdrawal' | 'noCard' | 'noFundPassword' | 'pendingWithdrawal' | 'creditScoreTooLow' | 'windowClosed';
+export type WithdrawalBlocker =
+  'frozen' | 'noWithdrawal' | 'noCard' | 'noFundPassword' | 'pendingWithdrawal' | 'creditScoreTooLow' | 'windowClosed';
 
 export interface WithdrawalFacts {
   /** Active restriction kinds on the member (SPEC §6). */

@@ -6,9 +6,13 @@ import { assertBalanced } from '../ledger/journal.ts';
 import { receivedAmount } from './received-amount.ts';
 
 // Issue 3: random amounts through every conversion and rounding point, checking nothing drifts.
-const amountArb = fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 0, max: 2 })).map(([u, s]) => new Decimal(u.toString()).div(new Decimal(10).pow(s)));
+const amountArb = fc
+  .tuple(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 0, max: 2 }))
+  .map(([u, s]) => new Decimal(u.toString()).div(new Decimal(10).pow(s)));
 // Rates between 1e-10 and 1e6 (VND per INR and the like stay far inside), amounts up to the contract's 15 digits.
-const rateArb = fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 10n }), fc.integer({ min: 4, max: 20 })).map(([u, s]) => new Decimal(u.toString()).div(new Decimal(10).pow(s)));
+const rateArb = fc
+  .tuple(fc.bigInt({ min: 1n, max: 10n ** 10n }), fc.integer({ min: 4, max: 20 }))
+  .map(([u, s]) => new Decimal(u.toString()).div(new Decimal(10).pow(s)));
 const currencyArb = fc.constantFrom(...currencies);
 
 describe('the fx rounding point and the wire', () => {
@@ -27,22 +31,27 @@ describe('the fx rounding point and the wire', () => {
 
   it('amounts survive the wire and the four postings of an exchange balance exactly', () => {
     fc.assert(
-      fc.property(amountArb, rateArb, fc.constantFrom('USD', 'JPY', 'TWD') as fc.Arbitrary<'USD' | 'JPY' | 'TWD'>, (amount, rate, to) => {
-        const toAmount = receivedAmount(amount, rate, to);
-        fc.pre(toAmount.gt(0));
-        const wired = money(toWire(toAmount));
-        expect(wired.eq(toAmount)).toBe(true);
-        const member = { member: 'm', book: 'available' } as const;
-        const fx = { house: 'fx' } as const;
-        expect(() =>
-          assertBalanced([
-            { account: member, currency: 'CNY', amount: amount.negated() },
-            { account: fx, currency: 'CNY', amount },
-            { account: fx, currency: to, amount: wired.negated() },
-            { account: member, currency: to, amount: wired },
-          ]),
-        ).not.toThrow();
-      }),
+      fc.property(
+        amountArb,
+        rateArb,
+        fc.constantFrom('USD', 'JPY', 'TWD') as fc.Arbitrary<'USD' | 'JPY' | 'TWD'>,
+        (amount, rate, to) => {
+          const toAmount = receivedAmount(amount, rate, to);
+          fc.pre(toAmount.gt(0));
+          const wired = money(toWire(toAmount));
+          expect(wired.eq(toAmount)).toBe(true);
+          const member = { member: 'm', book: 'available' } as const;
+          const fx = { house: 'fx' } as const;
+          expect(() =>
+            assertBalanced([
+              { account: member, currency: 'CNY', amount: amount.negated() },
+              { account: fx, currency: 'CNY', amount },
+              { account: fx, currency: to, amount: wired.negated() },
+              { account: member, currency: to, amount: wired },
+            ]),
+          ).not.toThrow();
+        },
+      ),
     );
   });
 });

@@ -28,12 +28,19 @@ describe('journal entries balance per currency', () => {
   });
 
   it('refuses zero lines and single lines', () => {
-    expect(() => assertBalanced([{ account: alice, currency: 'JPY', amount: new Decimal(0) }, { account: clearing, currency: 'JPY', amount: new Decimal(0) }])).toThrow();
+    expect(() =>
+      assertBalanced([
+        { account: alice, currency: 'JPY', amount: new Decimal(0) },
+        { account: clearing, currency: 'JPY', amount: new Decimal(0) },
+      ]),
+    ).toThrow();
     expect(() => assertBalanced([{ account: alice, currency: 'JPY', amount: new Decimal(1) }])).toThrow();
   });
 
   it('any chain of transfers of random amounts balances exactly', () => {
-    const amount = fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 0, max: 8 })).map(([units, scale]) => new Decimal(units.toString()).div(new Decimal(10).pow(scale)));
+    const amount = fc
+      .tuple(fc.bigInt({ min: 1n, max: 10n ** 15n }), fc.integer({ min: 0, max: 8 }))
+      .map(([units, scale]) => new Decimal(units.toString()).div(new Decimal(10).pow(scale)));
     fc.assert(
       fc.property(fc.array(amount, { minLength: 1, maxLength: 20 }), (amounts) => {
         const lines = amounts.flatMap((a) => transfer(clearing, alice, 'JPY', a));

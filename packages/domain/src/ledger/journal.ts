@@ -4,12 +4,18 @@ import type { Currency } from '../currency.ts';
 // DESIGN "Money and the ledger": member books and house accounts.
 export const memberBooks = ['available', 'frozen', 'margin', 'loan'] as const;
 export type MemberBook = (typeof memberBooks)[number];
-export const houseAccounts = ['bank_clearing', 'fees', 'interest', 'trading', 'fx', 'ipo_escrow', 'referral_rewards'] as const;
+export const houseAccounts = [
+  'bank_clearing',
+  'fees',
+  'interest',
+  'trading',
+  'fx',
+  'ipo_escrow',
+  'referral_rewards',
+] as const;
 export type HouseAccount = (typeof houseAccounts)[number];
 
-export type AccountRef =
-  | { readonly member: string; readonly book: MemberBook }
-  | { readonly house: HouseAccount };
+export type AccountRef = { readonly member: string; readonly book: MemberBook } | { readonly house: HouseAccount };
 
 export interface PostingLine {
   readonly account: AccountRef;
@@ -30,7 +36,8 @@ export function assertBalanced(lines: readonly PostingLine[]): void {
   if (lines.length < 2) throw new UnbalancedEntryError('fewer than two lines');
   const sums = new Map<Currency, Decimal>();
   for (const line of lines) {
-    if (line.amount.isZero() || !line.amount.isFinite()) throw new UnbalancedEntryError('a line of zero or non-finite amount');
+    if (line.amount.isZero() || !line.amount.isFinite())
+      throw new UnbalancedEntryError('a line of zero or non-finite amount');
     sums.set(line.currency, (sums.get(line.currency) ?? new Decimal(0)).plus(line.amount));
   }
   for (const [currency, sum] of sums) {

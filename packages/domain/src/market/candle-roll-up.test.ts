@@ -7,8 +7,12 @@ const print = (iso: string, price: string, volume = 100): TradePrint => ({ price
 describe('rolling short candles up into longer ones', () => {
   it('gives the same 5-minute and weekly candles as aggregating the trades directly', () => {
     const prints = [
-      print('2026-11-16T00:00:10Z', '100'), print('2026-11-16T00:01:10Z', '103'), print('2026-11-16T00:04:59Z', '99'),
-      print('2026-11-16T00:05:00Z', '101'), print('2026-11-18T02:00:00Z', '110', 300), print('2026-11-24T00:00:00Z', '95'),
+      print('2026-11-16T00:00:10Z', '100'),
+      print('2026-11-16T00:01:10Z', '103'),
+      print('2026-11-16T00:04:59Z', '99'),
+      print('2026-11-16T00:05:00Z', '101'),
+      print('2026-11-18T02:00:00Z', '110', 300),
+      print('2026-11-24T00:00:00Z', '95'),
     ];
     expect(rollUp(aggregate(prints, '1m'), '5m')).toEqual(aggregate(prints, '5m'));
     expect(rollUp(aggregate(prints, '1d'), '1w')).toEqual(aggregate(prints, '1w'));

@@ -96,9 +96,19 @@ describe('aggregating trades into candles', () => {
 describe('merging a live trade into the current candle', () => {
   it('moves high, low and close and adds volume', () => {
     const candle = openCandle('5m', trade('2026-11-20T00:00:00Z', '500', 100));
-    const merged = mergeTick(mergeTick(candle, trade('2026-11-20T00:01:00Z', '503', 200)), trade('2026-11-20T00:04:59Z', '499', 100));
+    const merged = mergeTick(
+      mergeTick(candle, trade('2026-11-20T00:01:00Z', '503', 200)),
+      trade('2026-11-20T00:04:59Z', '499', 100),
+    );
     // turnover 50 000 + 100 600 + 49 900
-    expect(merged).toMatchObject({ open: '500', high: '503', low: '499', close: '499', volume: 400, turnover: '200500' });
+    expect(merged).toMatchObject({
+      open: '500',
+      high: '503',
+      low: '499',
+      close: '499',
+      volume: 400,
+      turnover: '200500',
+    });
   });
 
   it('refuses a trade from another bucket', () => {

@@ -43,12 +43,15 @@ export function bucketStart(period: CandlePeriod, instant: Date): Date {
 }
 
 const checkVolume = (volume: number): number => {
-  if (!Number.isSafeInteger(volume) || volume < 0) throw new RangeError(`Volume must be a whole number of shares: ${volume}`);
+  if (!Number.isSafeInteger(volume) || volume < 0)
+    throw new RangeError(`Volume must be a whole number of shares: ${volume}`);
   return volume;
 };
 
 const turnoverOf = (print: TradePrint): string =>
-  print.turnover === undefined ? toWire(money(print.price).times(checkVolume(print.volume))) : toWire(money(print.turnover));
+  print.turnover === undefined
+    ? toWire(money(print.price).times(checkVolume(print.volume)))
+    : toWire(money(print.turnover));
 
 /** A new candle holding one trade. */
 export function openCandle(period: CandlePeriod, print: TradePrint): Candle {
@@ -68,7 +71,9 @@ export function openCandle(period: CandlePeriod, print: TradePrint): Candle {
 /** The candle with one more trade of its own bucket; a trade of another bucket is the caller's mistake. */
 export function mergeTick(candle: Candle, print: TradePrint): Candle {
   if (bucketStart(candle.period, print.at).getTime() !== candle.start.getTime()) {
-    throw new RangeError(`Trade at ${print.at.toISOString()} is outside the ${candle.period} candle of ${candle.start.toISOString()}`);
+    throw new RangeError(
+      `Trade at ${print.at.toISOString()} is outside the ${candle.period} candle of ${candle.start.toISOString()}`,
+    );
   }
   const price = money(print.price);
   return {

@@ -37,7 +37,8 @@ describe('rounding onto the tick grid (property)', () => {
         expect(up !== null && up.gt(on) && isOnTickGrid(up, t)).toBe(true);
         // The finest tick is 0.1 yen: prices just above, just below and halfway between must be off the grid.
         const inBetween = up === null ? [] : [on.plus('0.1'), up.minus('0.1'), on.plus(up).div(2).toDecimalPlaces(1)];
-        for (const q of inBetween.filter((x) => x.gt(on) && up !== null && x.lt(up))) expect(isOnTickGrid(q, t)).toBe(false);
+        for (const q of inBetween.filter((x) => x.gt(on) && up !== null && x.lt(up)))
+          expect(isOnTickGrid(q, t)).toBe(false);
         if (up !== null) expect(stepTick(up, t, 'down')?.eq(on)).toBe(true);
       }),
       { numRuns: 300 },

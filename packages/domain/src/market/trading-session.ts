@@ -44,9 +44,11 @@ export function sessionState(profile: SessionProfile, now: Date): SessionState {
   if (profile === 'demo') return { phase: 'continuous', open: true, nextOpen: null };
   const p = jstParts(now);
   const today: CalendarDate = { year: p.year, month: p.month, day: p.day };
-  if (!isTradingDay(p.year, p.month, p.day)) return { phase: 'closed', open: false, nextOpen: openingOf(nextTradingDay(today)) };
+  if (!isTradingDay(p.year, p.month, p.day))
+    return { phase: 'closed', open: false, nextOpen: openingOf(nextTradingDay(today)) };
   const phase = tsePhase(p.minuteOfDay);
-  if (phase === 'lunch') return { phase, open: false, nextOpen: jstInstant(p.year, p.month, p.day, TSE_HOURS.afternoonOpen) };
+  if (phase === 'lunch')
+    return { phase, open: false, nextOpen: jstInstant(p.year, p.month, p.day, TSE_HOURS.afternoonOpen) };
   if (phase !== 'closed') return { phase, open: true, nextOpen: null };
   const before = p.minuteOfDay < TSE_HOURS.morningOpen;
   return { phase, open: false, nextOpen: openingOf(before ? today : nextTradingDay(today)) };

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../money.ts';
 import { approvalsRequired, reviewStep } from './four-eyes.ts';
 
-const base = { applicantId: 'm1', staffId: 's1', decision: 'approve' as const, priorApprovers: [] as string[], approvalsRequired: 1 as const };
+const base = {
+  applicantId: 'm1',
+  staffId: 's1',
+  decision: 'approve' as const,
+  priorApprovers: [] as string[],
+  approvalsRequired: 1 as const,
+};
 
 describe('one review step: own case, four eyes, final decisions', () => {
   it('refuses a staff member deciding their own application, approve or reject', () => {
@@ -17,12 +23,21 @@ describe('one review step: own case, four eyes, final decisions', () => {
 
   it('needs a second, different reviewer above the threshold', () => {
     expect(reviewStep({ ...base, approvalsRequired: 2 })).toEqual({ kind: 'firstApproval' });
-    expect(reviewStep({ ...base, approvalsRequired: 2, priorApprovers: ['s1'] })).toEqual({ kind: 'refused', reason: 'alreadyDecidedByYou' });
-    expect(reviewStep({ ...base, approvalsRequired: 2, priorApprovers: ['s2'] })).toEqual({ kind: 'final', approved: true });
+    expect(reviewStep({ ...base, approvalsRequired: 2, priorApprovers: ['s1'] })).toEqual({
+      kind: 'refused',
+      reason: 'alreadyDecidedByYou',
+    });
+    expect(reviewStep({ ...base, approvalsRequired: 2, priorApprovers: ['s2'] })).toEqual({
+      kind: 'final',
+      approved: true,
+    });
   });
 
   it('lets the second reviewer reject after a first approval', () => {
-    expect(reviewStep({ ...base, approvalsRequired: 2, priorApprovers: ['s2'], decision: 'reject' })).toEqual({ kind: 'final', approved: false });
+    expect(reviewStep({ ...base, approvalsRequired: 2, priorApprovers: ['s2'], decision: 'reject' })).toEqual({
+      kind: 'final',
+      approved: false,
+    });
   });
 });
 

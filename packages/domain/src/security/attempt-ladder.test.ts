@@ -18,7 +18,11 @@ describe('the wait-then-lock ladder for wrong secrets', () => {
   });
 
   it('locks for 15 minutes on the 5th failure and starts counting afresh', () => {
-    expect(afterFailedAttempt(4, now)).toEqual({ failures: 0, lockedUntil: plus(attemptLadder.lockMinutes * 60), locked: true });
+    expect(afterFailedAttempt(4, now)).toEqual({
+      failures: 0,
+      lockedUntil: plus(attemptLadder.lockMinutes * 60),
+      locked: true,
+    });
   });
 
   it('allows an attempt only once the wait has passed', () => {
@@ -74,21 +78,35 @@ describe('the ladder when attempts are counted before they are checked (fund PIN
 
   it('never clears or shortens a wait another attempt started, and locks only at the threshold', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 4 }), fc.option(fc.integer({ min: 1, max: 3600 })), (n, failures, wait) => {
-        const current = { failures, lockedUntil: wait === null ? null : plus(wait) };
-        const next = afterClaimedFailure(n, current, now);
-        if (current.lockedUntil) expect(next.lockedUntil?.getTime()).toBeGreaterThanOrEqual(current.lockedUntil.getTime());
-        expect(next.locked).toBe(n >= attemptLadder.lockAfter);
-        expect(next.failures).toBe(next.locked ? 0 : failures);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.option(fc.integer({ min: 1, max: 3600 })),
+        (n, failures, wait) => {
+          const current = { failures, lockedUntil: wait === null ? null : plus(wait) };
+          const next = afterClaimedFailure(n, current, now);
+          if (current.lockedUntil)
+            expect(next.lockedUntil?.getTime()).toBeGreaterThanOrEqual(current.lockedUntil.getTime());
+          expect(next.locked).toBe(n >= attemptLadder.lockAfter);
+          expect(next.failures).toBe(next.locked ? 0 : failures);
+        },
+      ),
     );
   });
 
   it('applies the ladder to the number the attempt was claimed as', () => {
     const fresh = { failures: 3, lockedUntil: null };
     expect(afterClaimedFailure(3, fresh, now)).toEqual({ failures: 3, lockedUntil: plus(30), locked: false });
-    expect(afterClaimedFailure(4, { failures: 4, lockedUntil: plus(30) }, now)).toEqual({ failures: 4, lockedUntil: plus(60), locked: false });
-    expect(afterClaimedFailure(1, { failures: 1, lockedUntil: null }, now)).toEqual({ failures: 1, lockedUntil: null, locked: false });
+    expect(afterClaimedFailure(4, { failures: 4, lockedUntil: plus(30) }, now)).toEqual({
+      failures: 4,
+      lockedUntil: plus(60),
+      locked: false,
+    });
+    expect(afterClaimedFailure(1, { failures: 1, lockedUntil: null }, now)).toEqual({
+      failures: 1,
+      lockedUntil: null,
+      locked: false,
+    });
   });
 
   it('locks as the fifth attempt is counted, so a check that never finishes leaves a lock that ends', () => {
@@ -97,7 +115,9 @@ describe('the ladder when attempts are counted before they are checked (fund PIN
     // The process died before the failure was stored: refused during the lock, counted afresh after it.
     const left = counted?.next ?? { failures: 0, lockedUntil: null };
     expect(claimAttempt(left, plus(60))).toBeNull();
-    expect(claimAttempt(left, plus(attemptLadder.lockMinutes * 60))).toEqual({ attempt: 1, next: { failures: 1, lockedUntil: left.lockedUntil } });
+    expect(claimAttempt(left, plus(attemptLadder.lockMinutes * 60))).toEqual({
+      attempt: 1,
+      next: { failures: 1, lockedUntil: left.lockedUntil },
+    });
   });
 });
-

@@ -20,7 +20,8 @@ export function afterFailedAttempt(failures: number, now: Date): AttemptState & 
   return { failures: failed, lockedUntil: null, locked: false };
 }
 
-const later = (a: Date | null, b: Date | null): Date | null => (a === null ? b : b === null || a.getTime() >= b.getTime() ? a : b);
+const later = (a: Date | null, b: Date | null): Date | null =>
+  a === null ? b : b === null || a.getTime() >= b.getTime() ? a : b;
 
 /**
  * For a ladder that counts each attempt before checking it (the fund PIN): the stored state after the attempt that
@@ -29,7 +30,11 @@ const later = (a: Date | null, b: Date | null): Date | null => (a === null ? b :
  * count alone (this attempt was counted when claimed; a lock since then has started the count afresh). Only the
  * attempt claimed at the lock threshold locks, and starts the count afresh.
  */
-export function afterClaimedFailure(claimed: number, current: AttemptState, now: Date): AttemptState & { locked: boolean } {
+export function afterClaimedFailure(
+  claimed: number,
+  current: AttemptState,
+  now: Date,
+): AttemptState & { locked: boolean } {
   const ladder = afterFailedAttempt(Math.max(0, claimed - 1), now);
   const lockedUntil = later(current.lockedUntil, ladder.lockedUntil);
   if (ladder.locked) return { failures: 0, lockedUntil, locked: true };
@@ -45,9 +50,13 @@ export function afterClaimedFailure(claimed: number, current: AttemptState, now:
 export function claimAttempt(state: AttemptState, now: Date): { attempt: number; next: AttemptState } | null {
   if (!mayAttempt(state, now)) return null;
   const attempt = state.failures >= attemptLadder.lockAfter ? 1 : state.failures + 1;
-  const lockedUntil = attempt >= attemptLadder.lockAfter ? new Date(now.getTime() + attemptLadder.lockMinutes * 60_000) : state.lockedUntil;
+  const lockedUntil =
+    attempt >= attemptLadder.lockAfter
+      ? new Date(now.getTime() + attemptLadder.lockMinutes * 60_000)
+      : state.lockedUntil;
   return { attempt, next: { failures: attempt, lockedUntil } };
 }
 
 /** Whether a new attempt may be made at `now`. */
-export const mayAttempt = (state: AttemptState, now: Date): boolean => state.lockedUntil === null || state.lockedUntil.getTime() <= now.getTime();
+export const mayAttempt = (state: AttemptState, now: Date): boolean =>
+  state.lockedUntil === null || state.lockedUntil.getTime() <= now.getTime();

@@ -28,7 +28,13 @@ export function HomeScreen() {
       testId="home-screen"
       showBack={false}
       right={
-        <button type="button" className="icon-button" aria-label={t('titles.search')} onClick={() => push('/home/search')} data-testid="home-search">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('titles.search')}
+          onClick={() => push('/home/search')}
+          data-testid="home-search"
+        >
           <Search aria-hidden="true" />
         </button>
       }
@@ -58,7 +64,12 @@ function AssetsCard() {
     );
   }
   return (
-    <button type="button" className="asset-card home-assets" onClick={() => push('/user/usercenter')} data-testid="home-assets">
+    <button
+      type="button"
+      className="asset-card home-assets"
+      onClick={() => push('/user/usercenter')}
+      data-testid="home-assets"
+    >
       <span className="asset-card__label">{t('home.totalAssets')}</span>
       {assets.data ? (
         <>
@@ -103,11 +114,18 @@ function IndexStrip() {
           {indices.data.map((index: IndexValueWire) => {
             const direction = directionOf(index.change);
             return (
-              <button key={index.code} type="button" className="index-chip" onClick={() => push('/gdindex/gdindex')} data-testid="home-index">
+              <button
+                key={index.code}
+                type="button"
+                className="index-chip"
+                onClick={() => push('/gdindex/gdindex')}
+                data-testid="home-index"
+              >
                 <span className="index-chip__name">{index.names[lang]}</span>
                 <span className={`index-chip__value num price--${direction}`}>{index.value}</span>
                 <span className={`index-chip__change num price--${direction}`}>
-                  <span aria-hidden="true">{directionArrow[direction]}</span> {signedText(index.change)} ({signedText(index.changePercent)}%)
+                  <span aria-hidden="true">{directionArrow[direction]}</span> {signedText(index.change)} (
+                  {signedText(index.changePercent)}%)
                 </span>
               </button>
             );
@@ -137,7 +155,13 @@ function Shortcuts() {
   return (
     <nav className="shortcuts" aria-label={t('home.shortcuts')} data-testid="home-shortcuts">
       {shortcuts.map((s) => (
-        <button key={s.key} type="button" className="shortcut" onClick={() => push(s.path)} data-testid={`home-shortcut-${s.key}`}>
+        <button
+          key={s.key}
+          type="button"
+          className="shortcut"
+          onClick={() => push(s.path)}
+          data-testid={`home-shortcut-${s.key}`}
+        >
           <span className="shortcut__icon" aria-hidden="true">
             {s.icon}
           </span>
@@ -153,14 +177,31 @@ const hotSorts: readonly HotSort[] = ['gainers', 'turnover'];
 const hotRows = 5;
 
 /** A home section's heading with its "more" link to the full screen. */
-function SectionHead({ id, title, onMore, moreTestId }: { id: string; title: string; onMore: () => void; moreTestId: string }) {
+function SectionHead({
+  id,
+  title,
+  onMore,
+  moreTestId,
+}: {
+  id: string;
+  title: string;
+  onMore: () => void;
+  moreTestId: string;
+}) {
   const { t } = useTranslation();
   return (
     <div className="home-section__head">
       <h2 className="home-section__title" id={id}>
         {title}
       </h2>
-      <Button className="home-section__more" fill="none" size="small" color="primary" onClick={onMore} data-testid={moreTestId}>
+      <Button
+        className="home-section__more"
+        fill="none"
+        size="small"
+        color="primary"
+        onClick={onMore}
+        data-testid={moreTestId}
+      >
         {t('home.more')}
       </Button>
     </div>
@@ -176,10 +217,22 @@ function HotStocks() {
   const hot = useQuery({ queryKey, queryFn: ({ signal }) => fetchStockList(sort, 1, hotRows, signal) });
   return (
     <section className="home-section" aria-labelledby="home-hot-title" data-testid="home-hot">
-      <SectionHead id="home-hot-title" title={t('home.hotStocks')} onMore={() => push(`/market/stockHot/stockList?sort=${sort}`)} moreTestId="home-hot-more" />
+      <SectionHead
+        id="home-hot-title"
+        title={t('home.hotStocks')}
+        onMore={() => push(`/market/stockHot/stockList?sort=${sort}`)}
+        moreTestId="home-hot-more"
+      />
       <div className="sort-bar" role="group" aria-label={t('home.hotBy')}>
         {hotSorts.map((s) => (
-          <button key={s} type="button" className="sort-bar__button" aria-pressed={sort === s} onClick={() => setSort(s)} data-testid={`home-hot-${s}`}>
+          <button
+            key={s}
+            type="button"
+            className="sort-bar__button"
+            aria-pressed={sort === s}
+            onClick={() => setSort(s)}
+            data-testid={`home-hot-${s}`}
+          >
             {t(`rankings.${s}`)}
           </button>
         ))}
@@ -204,10 +257,18 @@ const newsRows = 3;
 function LatestNews() {
   const { t } = useTranslation();
   const lang = useLocale();
-  const news = useQuery({ queryKey: [...newsKeys.list(lang), 'latest', newsRows], queryFn: ({ signal }) => fetchNewsPage({ lang, page: 1, pageSize: newsRows }, signal) });
+  const news = useQuery({
+    queryKey: [...newsKeys.list(lang), 'latest', newsRows],
+    queryFn: ({ signal }) => fetchNewsPage({ lang, page: 1, pageSize: newsRows }, signal),
+  });
   return (
     <section className="home-section" aria-labelledby="home-news-title" data-testid="home-news">
-      <SectionHead id="home-news-title" title={t('home.news')} onMore={() => push('/home/moreNews')} moreTestId="home-news-more" />
+      <SectionHead
+        id="home-news-title"
+        title={t('home.news')}
+        onMore={() => push('/home/moreNews')}
+        moreTestId="home-news-more"
+      />
       <ul className="home-news">
         {news.isPending ? (
           <li className="news__loading" aria-busy="true">
@@ -215,7 +276,12 @@ function LatestNews() {
           </li>
         ) : news.isError ? (
           <li>
-            <button type="button" className="home-news__item" onClick={() => void news.refetch()} data-testid="home-news-retry">
+            <button
+              type="button"
+              className="home-news__item"
+              onClick={() => void news.refetch()}
+              data-testid="home-news-retry"
+            >
               <span className="home-news__title">{t('home.newsFailed')}</span>
               <span className="news__meta">{t('common.retry')}</span>
             </button>
@@ -225,7 +291,12 @@ function LatestNews() {
         ) : (
           news.data.items.map((item) => (
             <li key={item.id}>
-              <button type="button" className="home-news__item" onClick={() => push(`/home/DetailsPage?id=${item.id}`)} data-testid="home-news-item">
+              <button
+                type="button"
+                className="home-news__item"
+                onClick={() => push(`/home/DetailsPage?id=${item.id}`)}
+                data-testid="home-news-item"
+              >
                 <span className="home-news__title">{item.title}</span>
                 <span className="news__meta">
                   {item.source} · <span className="num">{jstText(item.publishedAt, 'M/D h:m', lang)}</span> JST

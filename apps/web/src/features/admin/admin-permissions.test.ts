@@ -9,8 +9,24 @@ describe('back office sections per staff role (server route policies)', () => {
   });
 
   it('lets auditors read everything but decide nothing', () => {
-    expect(sectionsFor('auditor')).toEqual(['realname', 'deposits', 'withdrawals', 'members', 'channels', 'market', 'news', 'reconciliation', 'audit']);
-    expect([can.decide('auditor'), can.restrict('auditor'), can.editSettings('auditor'), can.publishNews('auditor'), can.withdrawNews('auditor')]).toEqual([false, false, false, false, false]);
+    expect(sectionsFor('auditor')).toEqual([
+      'realname',
+      'deposits',
+      'withdrawals',
+      'members',
+      'channels',
+      'market',
+      'news',
+      'reconciliation',
+      'audit',
+    ]);
+    expect([
+      can.decide('auditor'),
+      can.restrict('auditor'),
+      can.editSettings('auditor'),
+      can.publishNews('auditor'),
+      can.withdrawNews('auditor'),
+    ]).toEqual([false, false, false, false, false]);
     expect(can.market('auditor')).toEqual({ halt: false, resume: false, delist: false });
   });
 
@@ -27,6 +43,10 @@ describe('back office sections per staff role (server route policies)', () => {
     expect(sectionsFor('reviewer')).not.toContain('market');
     expect(can.market('support')).toEqual({ halt: false, resume: false, delist: false });
     expect(can.market('admin')).toEqual({ halt: true, resume: true, delist: true });
-    expect([can.withdrawNews('support'), can.withdrawNews('admin'), can.withdrawNews('reviewer')]).toEqual([true, true, false]);
+    expect([can.withdrawNews('support'), can.withdrawNews('admin'), can.withdrawNews('reviewer')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });

@@ -6,7 +6,8 @@ import { roleMay, type CallPolicy } from '@kabuto/contracts/policy';
 // calls' own (issue 6 §3): the contracts take them from `adminPolicies`, the server refuses with them,
 // and the navigation is drawn from them.
 
-export type Section = 'realname' | 'deposits' | 'withdrawals' | 'members' | 'channels' | 'market' | 'news' | 'reconciliation' | 'audit';
+export type Section =
+  'realname' | 'deposits' | 'withdrawals' | 'members' | 'channels' | 'market' | 'news' | 'reconciliation' | 'audit';
 export type Queue = 'realName' | 'deposits' | 'withdrawals';
 
 /** The call that fills each section: a role sees the section when it may make that call. */
@@ -22,7 +23,17 @@ const sectionPolicy: Record<Section, CallPolicy> = {
   audit: adminPolicies.auditLog,
 };
 
-export const sectionOrder: readonly Section[] = ['realname', 'deposits', 'withdrawals', 'members', 'channels', 'market', 'news', 'reconciliation', 'audit'];
+export const sectionOrder: readonly Section[] = [
+  'realname',
+  'deposits',
+  'withdrawals',
+  'members',
+  'channels',
+  'market',
+  'news',
+  'reconciliation',
+  'audit',
+];
 
 export function sectionsFor(role: StaffRole): Section[] {
   return sectionOrder.filter((s) => roleMay(sectionPolicy[s], role));
@@ -34,5 +45,9 @@ export const can = {
   editSettings: (role: StaffRole) => roleMay(adminPolicies.channelSave, role),
   publishNews: (role: StaffRole) => roleMay(adminPolicies.newsPublish, role),
   withdrawNews: (role: StaffRole) => roleMay(adminPolicies.newsUnpublish, role),
-  market: (role: StaffRole) => ({ halt: roleMay(adminPolicies.halt, role), resume: roleMay(adminPolicies.resume, role), delist: roleMay(adminPolicies.delist, role) }),
+  market: (role: StaffRole) => ({
+    halt: roleMay(adminPolicies.halt, role),
+    resume: roleMay(adminPolicies.resume, role),
+    delist: roleMay(adminPolicies.delist, role),
+  }),
 };

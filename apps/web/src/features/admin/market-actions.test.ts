@@ -3,7 +3,11 @@ import { actionsFor, matchesFilter } from './market-actions.ts';
 
 const all = { halt: true, resume: true, delist: true };
 const none = { halt: false, resume: false, delist: false };
-const toyota = { symbol: '7203', names: { jp: 'トヨタ自動車', en: 'Toyota Motor', tw: '豐田汽車' }, status: 'listed' as const };
+const toyota = {
+  symbol: '7203',
+  names: { jp: 'トヨタ自動車', en: 'Toyota Motor', tw: '豐田汽車' },
+  status: 'listed' as const,
+};
 
 describe('back office market: the actions a stock’s state allows', () => {
   it('offers halt or resume by state, delist to both, and nothing once delisted (final on the server)', () => {

@@ -21,8 +21,14 @@ export function actionsFor(status: SymbolStatus, rights: MarketRights): StatusAc
 const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
 
 /** By code prefix or by a name in any of the three languages, and by status. */
-export function matchesFilter(s: Pick<AdminSymbol, 'symbol' | 'names' | 'status'>, query: string, status: StatusFilter): boolean {
+export function matchesFilter(
+  s: Pick<AdminSymbol, 'symbol' | 'names' | 'status'>,
+  query: string,
+  status: StatusFilter,
+): boolean {
   if (status !== 'all' && s.status !== status) return false;
   const q = fold(query.trim());
-  return q === '' || fold(s.symbol).startsWith(q) || [s.names.jp, s.names.en, s.names.tw].some((n) => fold(n).includes(q));
+  return (
+    q === '' || fold(s.symbol).startsWith(q) || [s.names.jp, s.names.en, s.names.tw].some((n) => fold(n).includes(q))
+  );
 }

@@ -53,7 +53,10 @@ describe('http client (SPEC §7–8)', () => {
   });
 
   it('posts JSON under /api/vue/ with token and account headers', async () => {
-    const { transport, seen } = fakeTransport(() => ({ status: 200, body: { status: 1, msg: '', data: [{ name: 'title', value: 'Kabuto' }] } }));
+    const { transport, seen } = fakeTransport(() => ({
+      status: 200,
+      body: { status: 1, msg: '', data: [{ name: 'title', value: 'Kabuto' }] },
+    }));
     const { client, notify } = setup(member, transport);
 
     const data = await client.call(configCall, { type: 'all' });
@@ -79,15 +82,24 @@ describe('http client (SPEC §7–8)', () => {
   });
 
   it('shows the translated msg when the answer carries status 0, and rejects', async () => {
-    const { transport } = fakeTransport(() => ({ status: 200, body: { status: 0, msg: 'errors.account.alreadyExists', data: null } }));
+    const { transport } = fakeTransport(() => ({
+      status: 200,
+      body: { status: 0, msg: 'errors.account.alreadyExists', data: null },
+    }));
     const { client, notify } = setup(member, transport);
 
-    await expect(client.call(userInfoCall, {})).rejects.toMatchObject({ kind: 'refusal', messageKey: 'errors.account.alreadyExists' });
+    await expect(client.call(userInfoCall, {})).rejects.toMatchObject({
+      kind: 'refusal',
+      messageKey: 'errors.account.alreadyExists',
+    });
     expect(notify).toHaveBeenCalledExactlyOnceWith('This account is already registered.');
   });
 
   it('shows an unknown key as the key itself, also on an HTTP refusal', async () => {
-    const { transport } = fakeTransport(() => ({ status: 409, body: { status: 0, msg: 'errors.some.newThing', data: null } }));
+    const { transport } = fakeTransport(() => ({
+      status: 409,
+      body: { status: 0, msg: 'errors.some.newThing', data: null },
+    }));
     const { client, notify } = setup(member, transport);
 
     await expect(client.call(userInfoCall, {})).rejects.toMatchObject({ kind: 'refusal', httpStatus: 409 });
@@ -98,13 +110,20 @@ describe('http client (SPEC §7–8)', () => {
     const { transport } = fakeTransport(() => ({ status: 502, body: null }));
     const { client, notify } = setup(member, transport);
 
-    await expect(client.call(userInfoCall, {})).rejects.toMatchObject({ kind: 'http', messageKey: 'notice.requestFailed', httpStatus: 502 });
+    await expect(client.call(userInfoCall, {})).rejects.toMatchObject({
+      kind: 'http',
+      messageKey: 'notice.requestFailed',
+      httpStatus: 502,
+    });
     expect(notify).toHaveBeenCalledExactlyOnceWith('notice.requestFailed');
   });
 
   it('sends the user to /login/login 1.5 s after an HTTP 401, then rejects', async () => {
     vi.useFakeTimers();
-    const { transport } = fakeTransport(() => ({ status: 401, body: { status: 0, msg: 'errors.auth.required', data: null } }));
+    const { transport } = fakeTransport(() => ({
+      status: 401,
+      body: { status: 0, msg: 'errors.auth.required', data: null },
+    }));
     const { client, notify, onUnauthorized } = setup(member, transport);
 
     let settled: ApiError | null = null;
@@ -195,9 +214,16 @@ describe('http client (SPEC §7–8)', () => {
     expect(await setup(member, bytes.transport).client.blob(userInfoCall, {})).toBe(image);
     expect(bytes.seen[0]?.responseType).toBe('blob');
 
-    const denied = fakeTransport(() => ({ status: 403, body: { status: 0, msg: 'errors.auth.forbidden', data: null } }));
+    const denied = fakeTransport(() => ({
+      status: 403,
+      body: { status: 0, msg: 'errors.auth.forbidden', data: null },
+    }));
     const { client, notify } = setup(member, denied.transport);
-    await expect(client.blob(userInfoCall, {})).rejects.toMatchObject({ kind: 'refusal', messageKey: 'errors.auth.forbidden', httpStatus: 403 });
+    await expect(client.blob(userInfoCall, {})).rejects.toMatchObject({
+      kind: 'refusal',
+      messageKey: 'errors.auth.forbidden',
+      httpStatus: 403,
+    });
     expect(notify).toHaveBeenCalledExactlyOnceWith('errors.auth.forbidden');
   });
 });

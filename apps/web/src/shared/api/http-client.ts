@@ -59,9 +59,17 @@ export interface UploadOptions {
 type AnyContract = CallContract<z.ZodType, z.ZodType>;
 
 export interface HttpClient {
-  call<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options?: CallOptions): Promise<ResponseOf<C>>;
+  call<C extends AnyContract>(
+    contract: C | CallRef<C>,
+    body: RequestOf<C>,
+    options?: CallOptions,
+  ): Promise<ResponseOf<C>>;
   /** A multipart call (DESIGN "Uploads"): the answer is the usual envelope. */
-  upload<C extends AnyContract>(contract: C | CallRef<C>, form: FormData, options?: UploadOptions): Promise<ResponseOf<C>>;
+  upload<C extends AnyContract>(
+    contract: C | CallRef<C>,
+    form: FormData,
+    options?: UploadOptions,
+  ): Promise<ResponseOf<C>>;
   /** A call that answers raw bytes (e.g. a private image); a refusal still comes as an envelope. */
   blob<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options?: CallOptions): Promise<Blob>;
 }
@@ -124,7 +132,8 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
       });
     } catch (error) {
       if (timedOut) throw refuse('timeout', clientNoticeKeys.timeout, null);
-      if (error instanceof TransportFailure && error.reason === 'aborted') throw new ApiError('canceled', clientNoticeKeys.requestFailed, null);
+      if (error instanceof TransportFailure && error.reason === 'aborted')
+        throw new ApiError('canceled', clientNoticeKeys.requestFailed, null);
       throw refuse('network', clientNoticeKeys.network, null);
     } finally {
       clearTimeout(timer);
@@ -150,19 +159,31 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return (data as { data: T }).data;
   }
 
-  const json = (body: unknown, options: CallOptions, responseType: Exchange['responseType']): Omit<Exchange, 'path'> => ({
+  const json = (
+    body: unknown,
+    options: CallOptions,
+    responseType: Exchange['responseType'],
+  ): Omit<Exchange, 'path'> => ({
     body: JSON.stringify(body),
     headers: { 'Content-Type': 'application/json', ...options.headers },
     signal: options.signal,
     responseType,
   });
 
-  async function call<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
+  async function call<C extends AnyContract>(
+    contract: C | CallRef<C>,
+    body: RequestOf<C>,
+    options: CallOptions = {},
+  ): Promise<ResponseOf<C>> {
     const answer = await exchange({ path: contract.path, ...json(body, options, 'json') });
     return unwrap<ResponseOf<C>>(answer.body, answer.status);
   }
 
-  async function upload<C extends AnyContract>(contract: C | CallRef<C>, form: FormData, options: UploadOptions = {}): Promise<ResponseOf<C>> {
+  async function upload<C extends AnyContract>(
+    contract: C | CallRef<C>,
+    form: FormData,
+    options: UploadOptions = {},
+  ): Promise<ResponseOf<C>> {
     // No Content-Type: the browser writes the multipart boundary itself.
     const answer = await exchange({
       path: contract.path,
@@ -175,7 +196,11 @@ export function createHttpClient(deps: HttpClientDeps): HttpClient {
     return unwrap<ResponseOf<C>>(answer.body, answer.status);
   }
 
-  async function blob<C extends AnyContract>(contract: C | CallRef<C>, body: RequestOf<C>, options: CallOptions = {}): Promise<Blob> {
+  async function blob<C extends AnyContract>(
+    contract: C | CallRef<C>,
+    body: RequestOf<C>,
+    options: CallOptions = {},
+  ): Promise<Blob> {
     const answer = await exchange({ path: contract.path, ...json(body, options, 'blob') });
     if (typeof Blob !== 'undefined' && answer.body instanceof Blob) return answer.body;
     // A 2xx JSON answer to a byte request is an envelope: a refusal, or bytes we cannot show.

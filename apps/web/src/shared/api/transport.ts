@@ -43,7 +43,13 @@ const isJson = (contentType: string | null) => contentType !== null && contentTy
 async function viaFetch(request: TransportRequest): Promise<TransportResponse> {
   let response: Response;
   try {
-    response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: request.signal, credentials: 'same-origin' });
+    response = await fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: request.signal,
+      credentials: 'same-origin',
+    });
   } catch {
     throw new TransportFailure(request.signal.aborted ? 'aborted' : 'network');
   }
@@ -62,7 +68,8 @@ function viaXhr(request: TransportRequest): Promise<TransportResponse> {
     for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0) request.onUploadProgress?.(Math.min(1, event.loaded / event.total));
+      if (event.lengthComputable && event.total > 0)
+        request.onUploadProgress?.(Math.min(1, event.loaded / event.total));
     });
     xhr.addEventListener('load', () => resolve({ status: xhr.status, body: parseJson(String(xhr.response)) }));
     xhr.addEventListener('error', () => reject(new TransportFailure('network')));
@@ -76,4 +83,5 @@ function viaXhr(request: TransportRequest): Promise<TransportResponse> {
   });
 }
 
-export const browserTransport: Transport = (request) => (request.onUploadProgress ? viaXhr(request) : viaFetch(request));
+export const browserTransport: Transport = (request) =>
+  request.onUploadProgress ? viaXhr(request) : viaFetch(request);

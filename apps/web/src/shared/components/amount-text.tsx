@@ -1,7 +1,17 @@
 import { amountTone, moneyText, signedMoneyText } from '../format/money-text.ts';
 
 /** A wire amount with its sign and colour (UX: rises red, falls green, never colour alone). */
-export function AmountText({ amount, currency = 'JPY', signed = false, testId }: { amount: string; currency?: string; signed?: boolean; testId?: string }) {
+export function AmountText({
+  amount,
+  currency = 'JPY',
+  signed = false,
+  testId,
+}: {
+  amount: string;
+  currency?: string;
+  signed?: boolean;
+  testId?: string;
+}) {
   const tone = signed ? amountTone(amount) : 'flat';
   return (
     <span className={`amount amount--${tone} num`} data-testid={testId}>

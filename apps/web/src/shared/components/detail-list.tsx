@@ -12,7 +12,15 @@ export interface DetailRow {
 }
 
 /** A term/value list (`detail-list`), as on result screens, rule cards and review detail panes. */
-export function DetailList({ rows, compact = false, testId }: { rows: readonly DetailRow[]; compact?: boolean; testId?: string }) {
+export function DetailList({
+  rows,
+  compact = false,
+  testId,
+}: {
+  rows: readonly DetailRow[];
+  compact?: boolean;
+  testId?: string;
+}) {
   return (
     <dl className={compact ? 'detail-list detail-list--compact' : 'detail-list'} data-testid={testId}>
       {rows.map((row) => (

@@ -15,7 +15,13 @@ interface LoadFailureProps {
  * A translated failure message with a retry button (SPEC §8: loading failures). Drawn from code that is
  * already here (no extra chunk), since it shows exactly when downloads fail.
  */
-export function LoadFailure({ titleKey, messageKey, onRetry, testId = 'load-failure', retrying = false }: LoadFailureProps) {
+export function LoadFailure({
+  titleKey,
+  messageKey,
+  onRetry,
+  testId = 'load-failure',
+  retrying = false,
+}: LoadFailureProps) {
   const { t } = useTranslation();
   return (
     <div className="load-failure" data-testid={testId} role="alert">

@@ -19,7 +19,9 @@ export function MoneyWindowText({ window, testId }: { window: MoneyWindow; testI
         </Tag>
       ) : (
         <Tag color="warning" fill="outline">
-          {window.opensAt ? t('window.opensAt', { time: jstText(window.opensAt, 'M/D (E) h:m', locale) }) : t('window.closed')}
+          {window.opensAt
+            ? t('window.opensAt', { time: jstText(window.opensAt, 'M/D (E) h:m', locale) })
+            : t('window.closed')}
         </Tag>
       )}
     </div>

@@ -20,7 +20,9 @@ export function RestrictionNotice({ restrictions }: { restrictions: UserInfo['re
             description={
               <>
                 <div>{t('settings.restrictionReason', { reason: r.reason || '—' })}</div>
-                <div className="num">{t('settings.restrictionSince', { time: formatDate(r.since, 'Y-M-D h:m', undefined, locale) })}</div>
+                <div className="num">
+                  {t('settings.restrictionSince', { time: formatDate(r.since, 'Y-M-D h:m', undefined, locale) })}
+                </div>
               </>
             }
           >

@@ -2,7 +2,11 @@ import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ReviewStatus } from '@kabuto/contracts/fields';
 
-const colours: Record<ReviewStatus, 'warning' | 'success' | 'danger'> = { pending: 'warning', approved: 'success', rejected: 'danger' };
+const colours: Record<ReviewStatus, 'warning' | 'success' | 'danger'> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+};
 
 /** UX "Records": status pill (pending / approved / rejected). */
 export function StatusPill({ status, testId }: { status: ReviewStatus; testId?: string }) {

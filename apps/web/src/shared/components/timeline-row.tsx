@@ -5,7 +5,15 @@ import { jstText, useLocale } from '../format/jst.ts';
 import { translateKey } from '../../i18n/i18n.ts';
 
 /** One journal entry that touched the member's money: its translated reason, time, and lines per book and currency (DESIGN "Integrity" 2). */
-export function TimelineRow({ entry, testId = 'tl-row', timePattern = 'h:m:s' }: { entry: TimelineEntry; testId?: string; timePattern?: string }) {
+export function TimelineRow({
+  entry,
+  testId = 'tl-row',
+  timePattern = 'h:m:s',
+}: {
+  entry: TimelineEntry;
+  testId?: string;
+  timePattern?: string;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -20,7 +28,12 @@ export function TimelineRow({ entry, testId = 'tl-row', timePattern = 'h:m:s' }:
       <table className="timeline-row__lines">
         <tbody>
           {entry.lines.map((line, i) => (
-            <tr key={`${line.book}-${line.currency}-${String(i)}`} data-testid="tl-line" data-book={line.book} data-currency={line.currency}>
+            <tr
+              key={`${line.book}-${line.currency}-${String(i)}`}
+              data-testid="tl-line"
+              data-book={line.book}
+              data-currency={line.currency}
+            >
               <td>{t(`books.${line.book}`, { defaultValue: line.book })}</td>
               <td className="mono">{line.currency}</td>
               <td className="timeline-row__amount">

@@ -13,7 +13,14 @@ describe('amount fields (SPEC §5, decimal strings only)', () => {
   });
 
   it('checks the grammar, the limits and the balance in that order', () => {
-    const limits = { min: '1000', max: '5000000', balance: '20000', belowMinKey: errorKeys.funds.withdrawBelowMin, aboveMaxKey: errorKeys.funds.withdrawAboveMax, aboveBalanceKey: errorKeys.funds.insufficientWithdrawable };
+    const limits = {
+      min: '1000',
+      max: '5000000',
+      balance: '20000',
+      belowMinKey: errorKeys.funds.withdrawBelowMin,
+      aboveMaxKey: errorKeys.funds.withdrawAboveMax,
+      aboveBalanceKey: errorKeys.funds.insufficientWithdrawable,
+    };
     expect(amountError('', limits)).toBe(errorKeys.funds.amountInvalid);
     expect(amountError('0', limits)).toBe(errorKeys.funds.amountInvalid);
     expect(amountError('999.99', limits)).toBe(errorKeys.funds.withdrawBelowMin);

@@ -9,7 +9,10 @@ export function sanitizeAmount(raw: string, decimals: number): string {
   const point = cleaned.indexOf('.');
   const whole = (point === -1 ? cleaned : cleaned.slice(0, point)).replace(/^0+(?=\d)/, '').slice(0, 15);
   if (point === -1 || decimals === 0) return whole;
-  const fraction = cleaned.slice(point + 1).replace(/\./g, '').slice(0, decimals);
+  const fraction = cleaned
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals);
   return `${whole === '' ? '0' : whole}.${fraction}`;
 }
 
@@ -35,7 +38,8 @@ export function amountError(value: string, limits: AmountLimits = {}): string | 
   const limitIssue = amountLimitIssue(amount, min ?? amount, max ?? amount);
   if (limitIssue === 'belowMin') return limits.belowMinKey ?? errorKeys.funds.amountInvalid;
   if (limitIssue === 'aboveMax') return limits.aboveMaxKey ?? errorKeys.funds.amountInvalid;
-  if (balance !== null && amount.greaterThan(balance)) return limits.aboveBalanceKey ?? errorKeys.funds.insufficientAvailable;
+  if (balance !== null && amount.greaterThan(balance))
+    return limits.aboveBalanceKey ?? errorKeys.funds.insufficientAvailable;
   return null;
 }
 

@@ -13,7 +13,8 @@ function startsWith(head: Uint8Array, bytes: readonly number[]): boolean {
 export function sniffImageType(head: Uint8Array): (typeof ACCEPTED_IMAGE_TYPES)[number] | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(head, [0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61) return 'image/gif';
+  if (startsWith(head, [0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61)
+    return 'image/gif';
   return null;
 }
 

@@ -56,7 +56,14 @@ describe('native back button (SPEC §2)', () => {
     const notify = vi.fn();
     const goBack = vi.fn();
     let history = 1;
-    const uninstall = installNativeBackButton({ canGoBack: () => history > 0, goBack: () => { history -= 1; goBack(); }, notify });
+    const uninstall = installNativeBackButton({
+      canGoBack: () => history > 0,
+      goBack: () => {
+        history -= 1;
+        goBack();
+      },
+      notify,
+    });
 
     pressBack();
     expect(goBack).toHaveBeenCalledOnce();
@@ -73,7 +80,12 @@ describe('native back button (SPEC §2)', () => {
   });
 
   it('does nothing harmful outside a shell', () => {
-    const uninstall = installNativeBackButton({ canGoBack: () => false, goBack: vi.fn(), notify: vi.fn(), now: () => 0 });
+    const uninstall = installNativeBackButton({
+      canGoBack: () => false,
+      goBack: vi.fn(),
+      notify: vi.fn(),
+      now: () => 0,
+    });
     expect(() => {
       pressBack();
       pressBack();

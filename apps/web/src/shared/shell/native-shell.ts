@@ -21,7 +21,9 @@ export function exitNativeApp(): void {
 }
 
 /** Wires the shell's back button to the SPEC §2 behaviour; returns the function that unwires it. */
-export function installNativeBackButton(deps: Omit<BackHandlerDeps, 'exitApp' | 'now'> & Partial<Pick<BackHandlerDeps, 'exitApp' | 'now'>>): () => void {
+export function installNativeBackButton(
+  deps: Omit<BackHandlerDeps, 'exitApp' | 'now'> & Partial<Pick<BackHandlerDeps, 'exitApp' | 'now'>>,
+): () => void {
   const onBack = createBackHandler({ exitApp: exitNativeApp, now: () => Date.now(), ...deps });
   const listener = (event: Event) => {
     event.preventDefault();

@@ -20,6 +20,8 @@ export class FakeSocket {
     this.onmessage?.({ data: JSON.stringify(m) });
   }
   subscriptions() {
-    return this.sent.filter((m) => m.type === 'subscribe' || m.type === 'unsubscribe').map((m) => `${m.type} ${m.topic ?? ''}`);
+    return this.sent
+      .filter((m) => m.type === 'subscribe' || m.type === 'unsubscribe')
+      .map((m) => `${m.type} ${m.topic ?? ''}`);
   }
 }

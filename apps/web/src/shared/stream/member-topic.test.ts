@@ -4,7 +4,12 @@ import { openStream, streamUrl } from './stream-client.ts';
 
 /** The member's own events (topic `member`), as the app shell follows them. */
 const open = (handlers: { onEvent?: (e: unknown) => void; onResync?: () => void } = {}) => {
-  const stream = openStream({ token: 't0k3n', account: '0800000001', url: 'ws://test/api/vue/stream', createSocket: (u) => new FakeSocket(u) as unknown as WebSocket });
+  const stream = openStream({
+    token: 't0k3n',
+    account: '0800000001',
+    url: 'ws://test/api/vue/stream',
+    createSocket: (u) => new FakeSocket(u) as unknown as WebSocket,
+  });
   stream.listen('member', {
     onMessage: (m) => {
       if (m.type === 'event') (handlers.onEvent ?? (() => {}))(m.event);
@@ -39,11 +44,23 @@ describe('the member stream client', () => {
     s.onopen?.();
     s.say({ type: 'ready' });
     s.say({ type: 'subscribed', topic: 'member', seq: '7' });
-    s.say({ type: 'event', topic: 'member', seq: '9', prevSeq: '7', event: { type: 'funds.depositDecided', payload: { status: 'approved' } } });
+    s.say({
+      type: 'event',
+      topic: 'member',
+      seq: '9',
+      prevSeq: '7',
+      event: { type: 'funds.depositDecided', payload: { status: 'approved' } },
+    });
     expect(onEvent).toHaveBeenCalledTimes(1);
     expect(onResync).not.toHaveBeenCalled();
     // Event 12's predecessor was 11, which never arrived here.
-    s.say({ type: 'event', topic: 'member', seq: '12', prevSeq: '11', event: { type: 'funds.withdrawalDecided', payload: {} } });
+    s.say({
+      type: 'event',
+      topic: 'member',
+      seq: '12',
+      prevSeq: '11',
+      event: { type: 'funds.withdrawalDecided', payload: {} },
+    });
     expect(onResync).toHaveBeenCalledTimes(1);
     expect(onEvent).toHaveBeenCalledTimes(1);
   });

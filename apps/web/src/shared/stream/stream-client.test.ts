@@ -3,9 +3,23 @@ import { FakeSocket } from './fake-socket.ts';
 import { maxTopicsPerSocket, openStream, type TopicListener } from './stream-client.ts';
 
 const latest = () => FakeSocket.made[FakeSocket.made.length - 1] as FakeSocket;
-const client = () => openStream({ token: 't0k3n', account: '0800000001', url: 'ws://test/api/vue/stream', createSocket: (u) => new FakeSocket(u) as unknown as WebSocket });
-const listener = () => ({ onMessage: vi.fn<TopicListener['onMessage']>(), onResync: vi.fn<TopicListener['onResync']>() });
-const quote = (seq: string, last = '2500') => ({ type: 'quote', topic: 'quotes:7203', seq, data: { symbol: '7203', last } });
+const client = () =>
+  openStream({
+    token: 't0k3n',
+    account: '0800000001',
+    url: 'ws://test/api/vue/stream',
+    createSocket: (u) => new FakeSocket(u) as unknown as WebSocket,
+  });
+const listener = () => ({
+  onMessage: vi.fn<TopicListener['onMessage']>(),
+  onResync: vi.fn<TopicListener['onResync']>(),
+});
+const quote = (seq: string, last = '2500') => ({
+  type: 'quote',
+  topic: 'quotes:7203',
+  seq,
+  data: { symbol: '7203', last },
+});
 const connected = () => {
   const s = latest();
   s.onopen?.();
@@ -51,7 +65,11 @@ describe('the stream client: market topics on screen (issue 7)', () => {
     stream.listen('quotes:7203', l);
     const s = connected();
     s.say({ type: 'subscribed', topic: 'quotes:7203', seq: '10' });
-    s.say({ type: 'symbolStatus', topic: 'quotes:7203', data: { symbol: '7203', status: 'halted', reason: 'news pending' } });
+    s.say({
+      type: 'symbolStatus',
+      topic: 'quotes:7203',
+      data: { symbol: '7203', status: 'halted', reason: 'news pending' },
+    });
     s.say(quote('11'));
     expect(l.onMessage).toHaveBeenCalledTimes(2);
     expect(l.onResync).not.toHaveBeenCalled();

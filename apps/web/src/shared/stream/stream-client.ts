@@ -1,7 +1,10 @@
 import type { ServerMessage } from '@kabuto/contracts/stream/messages';
 
 /** A message that belongs to one topic (a quote, depth, candle, index values, a status change, a member event). */
-export type TopicMessage = Extract<ServerMessage, { topic: string; type: 'quote' | 'depth' | 'candle' | 'indices' | 'symbolStatus' | 'event' }>;
+export type TopicMessage = Extract<
+  ServerMessage,
+  { topic: string; type: 'quote' | 'depth' | 'candle' | 'indices' | 'symbolStatus' | 'event' }
+>;
 
 export interface TopicListener {
   /** A message of the topic, in order. */
@@ -90,7 +93,10 @@ export function openStream(o: StreamClientOptions): StreamClient {
       return;
     }
     // Member events name their predecessor; market topics count up by one.
-    const inOrder = m.type === 'event' ? state.lastSeq === undefined || m.prevSeq === state.lastSeq : state.lastSeq === undefined || follows(state.lastSeq, m.seq);
+    const inOrder =
+      m.type === 'event'
+        ? state.lastSeq === undefined || m.prevSeq === state.lastSeq
+        : state.lastSeq === undefined || follows(state.lastSeq, m.seq);
     state.lastSeq = m.seq;
     if (inOrder) for (const l of [...state.listeners]) l.onMessage(m);
     else resync(state);
@@ -125,7 +131,9 @@ export function openStream(o: StreamClientOptions): StreamClient {
       let state = topics.get(topic);
       if (!state) {
         if (subscribedCount() >= maxTopicsPerSocket) {
-          console.warn(`stream: more than ${String(maxTopicsPerSocket)} topics on screen; ${topic} is not followed live`);
+          console.warn(
+            `stream: more than ${String(maxTopicsPerSocket)} topics on screen; ${topic} is not followed live`,
+          );
           return () => {};
         }
         state = { listeners: new Set(), lastSeq: undefined, confirmed: false };

@@ -32,6 +32,9 @@ export function useStreamTopic(topic: string | null, onMessage: (m: TopicMessage
   handlers.current = { onMessage, onResync };
   useEffect(() => {
     if (!client || !topic) return;
-    return client.listen(topic, { onMessage: (m) => handlers.current.onMessage(m), onResync: () => handlers.current.onResync() });
+    return client.listen(topic, {
+      onMessage: (m) => handlers.current.onMessage(m),
+      onResync: () => handlers.current.onResync(),
+    });
   }, [client, topic]);
 }

@@ -35,7 +35,9 @@ describe('image picker (UX "Uploads", SPEC §5)', () => {
     const onChange = vi.fn();
     render(<ImageUploadField purpose="id_front" label="Front" testId="rn-front" onChange={onChange} />);
     choose(screen.getByTestId('rn-front'), new File(['%PDF-1.7'], 'id.pdf', { type: 'application/pdf' }));
-    expect((await screen.findByTestId('rn-front-error')).textContent).toContain('Only JPG, PNG or GIF images can be uploaded.');
+    expect((await screen.findByTestId('rn-front-error')).textContent).toContain(
+      'Only JPG, PNG or GIF images can be uploaded.',
+    );
     expect(uploadImage).not.toHaveBeenCalled();
     expect(onChange).toHaveBeenLastCalledWith(null);
   });

@@ -32,9 +32,19 @@ interface ImageUploadFieldProps {
 }
 
 /** UX "Uploads": camera or file picker, preview thumbnail, progress bar, a clear reason when a file is refused. */
-export function ImageUploadField({ purpose, label, hint, testId, onChange, disabled = false, initialId = null }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  purpose,
+  label,
+  hint,
+  testId,
+  onChange,
+  disabled = false,
+  initialId = null,
+}: ImageUploadFieldProps) {
   const { t } = useTranslation();
-  const [state, setState] = useState<UploadState>(initialId ? { status: 'stored', id: initialId } : { status: 'empty' });
+  const [state, setState] = useState<UploadState>(
+    initialId ? { status: 'stored', id: initialId } : { status: 'empty' },
+  );
   const attempt = useRef(0);
   const previews = useRef<string[]>([]);
 
@@ -63,7 +73,8 @@ export function ImageUploadField({ purpose, label, hint, testId, onChange, disab
     setState({ status: 'uploading', progress: 0, preview, name: file.name });
     try {
       const uploaded = await uploadImage(purpose, file, (fraction) => {
-        if (mine === attempt.current) setState({ status: 'uploading', progress: Math.round(fraction * 100), preview, name: file.name });
+        if (mine === attempt.current)
+          setState({ status: 'uploading', progress: Math.round(fraction * 100), preview, name: file.name });
       });
       if (mine !== attempt.current) return;
       setState({ status: 'done', preview, name: file.name });
@@ -76,7 +87,11 @@ export function ImageUploadField({ purpose, label, hint, testId, onChange, disab
 
   const preview = state.status === 'empty' || state.status === 'stored' ? null : state.preview;
   return (
-    <div className={`upload-field upload-field--${state.status}`} data-testid={`${testId}-field`} data-state={state.status}>
+    <div
+      className={`upload-field upload-field--${state.status}`}
+      data-testid={`${testId}-field`}
+      data-state={state.status}
+    >
       <div className="upload-field__label">{label}</div>
       {hint && <div className="upload-field__hint">{hint}</div>}
       <div className="upload-field__row">
@@ -107,7 +122,14 @@ export function ImageUploadField({ purpose, label, hint, testId, onChange, disab
             <label className={`upload-button${disabled ? ' upload-button--disabled' : ''}`}>
               <ImageIcon aria-hidden="true" />
               <span>{t(state.status === 'empty' ? 'upload.choose' : 'upload.replace')}</span>
-              <input className="visually-hidden-input" type="file" accept={IMAGE_ACCEPT} disabled={disabled} onChange={(e) => void choose(e)} data-testid={testId} />
+              <input
+                className="visually-hidden-input"
+                type="file"
+                accept={IMAGE_ACCEPT}
+                disabled={disabled}
+                onChange={(e) => void choose(e)}
+                data-testid={testId}
+              />
             </label>
           </div>
           {state.status === 'uploading' && (

@@ -44,7 +44,14 @@ export function PrivateImage({ id, alt, testId }: { id: string; alt: string; tes
     );
   }
   return (
-    <button type="button" className="private-image" onClick={() => ImageViewer.show({ image: url })} data-testid={testId} data-state="loaded" aria-label={alt}>
+    <button
+      type="button"
+      className="private-image"
+      onClick={() => ImageViewer.show({ image: url })}
+      data-testid={testId}
+      data-state="loaded"
+      aria-label={alt}
+    >
       <img src={url} alt={alt} />
     </button>
   );

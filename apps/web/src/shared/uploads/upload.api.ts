@@ -11,7 +11,12 @@ const viewImageRef = callRef<typeof viewImageCall>('upload/view');
 export type UploadedImage = ResponseOf<typeof uploadImageCall>;
 
 /** DESIGN "Uploads": multipart fields `purpose` and `file`. */
-export function uploadImage(purpose: UploadPurpose, file: File, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedImage> {
+export function uploadImage(
+  purpose: UploadPurpose,
+  file: File,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedImage> {
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', file, file.name);

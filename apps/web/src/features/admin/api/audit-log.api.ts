@@ -12,4 +12,5 @@ export function fetchAuditLog(query: RequestOf<typeof auditLogCall>, signal?: Ab
   return api.call(auditLogRef, query, signal ? { signal } : {});
 }
 
-export const auditLogKey = (page: number, pageSize: number, action: string) => [auditLogRef.path, page, pageSize, action] as const;
+export const auditLogKey = (page: number, pageSize: number, action: string) =>
+  [auditLogRef.path, page, pageSize, action] as const;

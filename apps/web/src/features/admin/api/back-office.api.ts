@@ -1,7 +1,26 @@
 import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
-import type { adminLiftRestrictionCall, adminMemberDetailCall, adminMemberSearchCall, adminRestrictCall } from '@kabuto/contracts/admin/members';
-import type { adminDepositsDecideCall, adminDepositsListCall, adminQueueCountsCall, adminRealNameDecideCall, adminRealNameListCall, adminWithdrawalsDecideCall, adminWithdrawalsListCall } from '@kabuto/contracts/admin/reviews';
-import type { adminChannelSaveCall, adminChannelsListCall, adminReconciliationCall, adminWithdrawalLimitsGetCall, adminWithdrawalLimitsSaveCall } from '@kabuto/contracts/admin/settings';
+import type {
+  adminLiftRestrictionCall,
+  adminMemberDetailCall,
+  adminMemberSearchCall,
+  adminRestrictCall,
+} from '@kabuto/contracts/admin/members';
+import type {
+  adminDepositsDecideCall,
+  adminDepositsListCall,
+  adminQueueCountsCall,
+  adminRealNameDecideCall,
+  adminRealNameListCall,
+  adminWithdrawalsDecideCall,
+  adminWithdrawalsListCall,
+} from '@kabuto/contracts/admin/reviews';
+import type {
+  adminChannelSaveCall,
+  adminChannelsListCall,
+  adminReconciliationCall,
+  adminWithdrawalLimitsGetCall,
+  adminWithdrawalLimitsSaveCall,
+} from '@kabuto/contracts/admin/settings';
 import { api } from '../../../shared/api/api.ts';
 import { callRef } from '../../../shared/api/call-ref.ts';
 
@@ -71,7 +90,8 @@ export const reviewCalls = {
 } as const;
 
 export const searchMembers = (q: string, signal: Signal) => api.call(adminMemberSearchRef, { q }, opts(signal));
-export const fetchMemberDetail = (memberId: string, signal: Signal) => api.call(adminMemberDetailRef, { memberId }, opts(signal));
+export const fetchMemberDetail = (memberId: string, signal: Signal) =>
+  api.call(adminMemberDetailRef, { memberId }, opts(signal));
 export const restrictMember = (body: RestrictRequest) => api.call(adminRestrictRef, body);
 export const liftRestriction = (body: RestrictRequest) => api.call(adminLiftRestrictionRef, body);
 

@@ -28,7 +28,8 @@ export const marketAdminKeys = {
 
 const STOCK_PAGE = 100;
 
-export const fetchAdminSymbols = (signal?: AbortSignal) => api.call(symbolsRef, { onlyRestricted: false }, signal ? { signal } : {});
+export const fetchAdminSymbols = (signal?: AbortSignal) =>
+  api.call(symbolsRef, { onlyRestricted: false }, signal ? { signal } : {});
 
 /** Last price per code for listed and halted stocks (delisted ones are not in the members' list). */
 export async function fetchLastPrices(signal?: AbortSignal): Promise<Map<string, string>> {

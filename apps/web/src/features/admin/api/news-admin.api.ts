@@ -13,9 +13,14 @@ export type PublishRequest = RequestOf<typeof adminNewsPublishCall>;
 export type WithdrawRequest = RequestOf<typeof adminNewsUnpublishCall>;
 
 /** The members' news calls start their query keys with these paths: withdrawing refreshes them in this app too. */
-export const newsAdminKeys = { list: [adminNewsListRef.path] as const, memberList: ['news/list'] as const, memberDetail: ['news/detail'] as const };
+export const newsAdminKeys = {
+  list: [adminNewsListRef.path] as const,
+  memberList: ['news/list'] as const,
+  memberDetail: ['news/detail'] as const,
+};
 
-export const fetchAdminNews = (signal?: AbortSignal) => api.call(adminNewsListRef, { page: 1, pageSize: 100 }, signal ? { signal } : {});
+export const fetchAdminNews = (signal?: AbortSignal) =>
+  api.call(adminNewsListRef, { page: 1, pageSize: 100 }, signal ? { signal } : {});
 export const publishNews = (body: PublishRequest) => api.call(adminNewsPublishRef, body);
 /** Withdraws a published article; the server requires a reason (audited) and refuses one already withdrawn. */
 export const withdrawNews = (body: WithdrawRequest) => api.call(adminNewsUnpublishRef, body);

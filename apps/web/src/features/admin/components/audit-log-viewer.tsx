@@ -72,14 +72,22 @@ export function AuditLogViewer() {
         </div>
       ) : log.isError && !log.data ? (
         <div className="centered-block" data-testid="admin-audit-failed">
-          <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+          <StatusBlock
+            kind="disconnected"
+            title={t('admin.audit.failedTitle')}
+            description={t('admin.audit.failedBody')}
+          />
           <Button color="primary" onClick={() => void log.refetch()}>
             {t('common.retry')}
           </Button>
         </div>
       ) : log.data && log.data.items.length === 0 ? (
         <div className="centered-block" data-testid="admin-audit-empty">
-          <StatusBlock kind="empty" title={t(action ? 'admin.audit.emptyFiltered' : 'admin.audit.empty')} description={t('admin.audit.emptyHint')} />
+          <StatusBlock
+            kind="empty"
+            title={t(action ? 'admin.audit.emptyFiltered' : 'admin.audit.empty')}
+            description={t('admin.audit.emptyHint')}
+          />
           {action !== '' && (
             <Button
               onClick={() => {
@@ -121,13 +129,23 @@ export function AuditLogViewer() {
       )}
 
       <div className="audit__pager">
-        <Button size="small" disabled={page <= 1 || log.isFetching} onClick={() => setPage((p) => Math.max(1, p - 1))} data-testid="admin-audit-prev">
+        <Button
+          size="small"
+          disabled={page <= 1 || log.isFetching}
+          onClick={() => setPage((p) => Math.max(1, p - 1))}
+          data-testid="admin-audit-prev"
+        >
           {t('admin.audit.prev')}
         </Button>
         <span className="num" data-testid="admin-audit-page">
           {t('admin.audit.pageOf', { page, pages, total })}
         </span>
-        <Button size="small" disabled={page >= pages || log.isFetching} onClick={() => setPage((p) => p + 1)} data-testid="admin-audit-next">
+        <Button
+          size="small"
+          disabled={page >= pages || log.isFetching}
+          onClick={() => setPage((p) => p + 1)}
+          data-testid="admin-audit-next"
+        >
           {t('admin.audit.next')}
         </Button>
       </div>

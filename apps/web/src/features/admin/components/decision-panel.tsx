@@ -38,7 +38,13 @@ export function DecisionPanel({ quickReasons, onDecide, pending, labels }: Decis
         >
           <Check /> {labels?.approve ?? t('admin.decision.approve')}
         </Button>
-        <Button color="danger" fill={decision === 'reject' ? 'solid' : 'outline'} onClick={() => setDecision('reject')} aria-pressed={decision === 'reject'} data-testid="admin-reject">
+        <Button
+          color="danger"
+          fill={decision === 'reject' ? 'solid' : 'outline'}
+          onClick={() => setDecision('reject')}
+          aria-pressed={decision === 'reject'}
+          data-testid="admin-reject"
+        >
           <X /> {labels?.reject ?? t('admin.decision.reject')}
         </Button>
       </div>
@@ -64,7 +70,15 @@ export function DecisionPanel({ quickReasons, onDecide, pending, labels }: Decis
           ))}
         </div>
       )}
-      <p className="decision__hint">{t(decision === null ? 'admin.decision.choose' : reasonOk ? 'admin.decision.visible' : 'admin.decision.reasonRequired')}</p>
+      <p className="decision__hint">
+        {t(
+          decision === null
+            ? 'admin.decision.choose'
+            : reasonOk
+              ? 'admin.decision.visible'
+              : 'admin.decision.reasonRequired',
+        )}
+      </p>
       <Button
         block
         size="large"
@@ -76,7 +90,13 @@ export function DecisionPanel({ quickReasons, onDecide, pending, labels }: Decis
         }}
         data-testid="admin-confirm"
       >
-        {t(decision === 'reject' ? 'admin.decision.confirmReject' : decision === 'approve' ? 'admin.decision.confirmApprove' : 'admin.decision.confirm')}
+        {t(
+          decision === 'reject'
+            ? 'admin.decision.confirmReject'
+            : decision === 'approve'
+              ? 'admin.decision.confirmApprove'
+              : 'admin.decision.confirm',
+        )}
       </Button>
     </section>
   );

@@ -4,7 +4,13 @@ import { Plus } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
-import { adminKeys, fetchChannels, fetchWithdrawalLimits, saveChannel, saveWithdrawalLimits } from '../api/back-office.api.ts';
+import {
+  adminKeys,
+  fetchChannels,
+  fetchWithdrawalLimits,
+  saveChannel,
+  saveWithdrawalLimits,
+} from '../api/back-office.api.ts';
 import type { AdminChannel, ChannelSaveRequest, WithdrawalLimits } from '../api/back-office.api.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { sanitizeAmount } from '../../../shared/forms/amount.ts';
@@ -12,11 +18,21 @@ import { moneyText } from '../../../shared/format/money-text.ts';
 import { depositChannelIssue } from '@kabuto/contracts/formats';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
-
 type WindowRule = AdminChannel['windowRule'];
 type ChannelDraft = Omit<ChannelSaveRequest, 'id'> & { id?: string };
 const accountTypes = ['ordinary', 'current', 'savings'] as const;
-const emptyChannel: ChannelDraft = { name: '', bankName: '', branchName: '', accountType: 'ordinary', accountNumber: '', accountHolder: '', min: '1000', max: '10000000', windowRule: 'profile', active: true };
+const emptyChannel: ChannelDraft = {
+  name: '',
+  bankName: '',
+  branchName: '',
+  accountType: 'ordinary',
+  accountNumber: '',
+  accountHolder: '',
+  min: '1000',
+  max: '10000000',
+  windowRule: 'profile',
+  active: true,
+};
 
 /** Deposit channels (list, create, edit, activate) and the withdrawal limits; admin edits, other staff read. */
 export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
@@ -39,7 +55,12 @@ export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
       <div className="section-bar">
         <h2 className="decision__title">{t('admin.channels.title')}</h2>
         {mayEdit && (
-          <Button size="small" color="primary" onClick={() => setEditing({ ...emptyChannel })} data-testid="admin-channel-new">
+          <Button
+            size="small"
+            color="primary"
+            onClick={() => setEditing({ ...emptyChannel })}
+            data-testid="admin-channel-new"
+          >
             <Plus /> {t('admin.channels.new')}
           </Button>
         )}
@@ -48,7 +69,11 @@ export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
         <Skeleton.Paragraph lineCount={4} animated className="centered-block" />
       ) : channels.isError ? (
         <div className="centered-block">
-          <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+          <StatusBlock
+            kind="disconnected"
+            title={t('admin.audit.failedTitle')}
+            description={t('admin.audit.failedBody')}
+          />
         </div>
       ) : (
         <div className="audit__scroll">
@@ -90,12 +115,19 @@ export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
                         aria-label={t('admin.channels.active')}
                       />
                     ) : (
-                      <Tag color={c.active ? 'success' : 'default'}>{t(c.active ? 'admin.channels.on' : 'admin.channels.off')}</Tag>
+                      <Tag color={c.active ? 'success' : 'default'}>
+                        {t(c.active ? 'admin.channels.on' : 'admin.channels.off')}
+                      </Tag>
                     )}
                   </td>
                   {mayEdit && (
                     <td>
-                      <Button size="small" fill="outline" onClick={() => setEditing({ ...c })} data-testid="admin-channel-edit">
+                      <Button
+                        size="small"
+                        fill="outline"
+                        onClick={() => setEditing({ ...c })}
+                        data-testid="admin-channel-edit"
+                      >
                         {t('admin.channels.edit')}
                       </Button>
                     </td>
@@ -106,17 +138,39 @@ export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
           </table>
         </div>
       )}
-      {editing && <ChannelForm key={editing.id ?? 'new'} initial={editing} saving={save.isPending} onSave={(d) => save.mutate(d)} onCancel={() => setEditing(null)} />}
+      {editing && (
+        <ChannelForm
+          key={editing.id ?? 'new'}
+          initial={editing}
+          saving={save.isPending}
+          onSave={(d) => save.mutate(d)}
+          onCancel={() => setEditing(null)}
+        />
+      )}
       <WithdrawalLimitsForm mayEdit={mayEdit} />
     </div>
   );
 }
 
-function ChannelForm({ initial, saving, onSave, onCancel }: { initial: ChannelDraft; saving: boolean; onSave: (d: ChannelDraft) => void; onCancel: () => void }) {
+function ChannelForm({
+  initial,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  initial: ChannelDraft;
+  saving: boolean;
+  onSave: (d: ChannelDraft) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [d, setD] = useState<ChannelDraft>(initial);
   const valid = depositChannelIssue(d) === null;
-  const text = (key: 'name' | 'bankName' | 'branchName' | 'accountNumber' | 'accountHolder', label: string, extra: { digits?: boolean } = {}) => (
+  const text = (
+    key: 'name' | 'bankName' | 'branchName' | 'accountNumber' | 'accountHolder',
+    label: string,
+    extra: { digits?: boolean } = {},
+  ) => (
     <label className="admin-field">
       <span>{label}</span>
       <input
@@ -137,7 +191,12 @@ function ChannelForm({ initial, saving, onSave, onCancel }: { initial: ChannelDr
         {text('branchName', t('deposit.branch'))}
         <label className="admin-field">
           <span>{t('deposit.accountType')}</span>
-          <select className="admin-select" value={d.accountType} onChange={(e) => setD({ ...d, accountType: e.target.value })} data-testid="admin-channel-accountType">
+          <select
+            className="admin-select"
+            value={d.accountType}
+            onChange={(e) => setD({ ...d, accountType: e.target.value })}
+            data-testid="admin-channel-accountType"
+          >
             {accountTypes.map((a) => (
               <option key={a} value={a}>
                 {t(`deposit.accountTypes.${a}`)}
@@ -149,15 +208,32 @@ function ChannelForm({ initial, saving, onSave, onCancel }: { initial: ChannelDr
         {text('accountHolder', t('deposit.accountHolder'))}
         <label className="admin-field">
           <span>{t('admin.channels.min')}</span>
-          <input className="admin-input" inputMode="numeric" value={d.min} onChange={(e) => setD({ ...d, min: sanitizeAmount(e.target.value, 0) })} data-testid="admin-channel-min" />
+          <input
+            className="admin-input"
+            inputMode="numeric"
+            value={d.min}
+            onChange={(e) => setD({ ...d, min: sanitizeAmount(e.target.value, 0) })}
+            data-testid="admin-channel-min"
+          />
         </label>
         <label className="admin-field">
           <span>{t('admin.channels.max')}</span>
-          <input className="admin-input" inputMode="numeric" value={d.max} onChange={(e) => setD({ ...d, max: sanitizeAmount(e.target.value, 0) })} data-testid="admin-channel-max" />
+          <input
+            className="admin-input"
+            inputMode="numeric"
+            value={d.max}
+            onChange={(e) => setD({ ...d, max: sanitizeAmount(e.target.value, 0) })}
+            data-testid="admin-channel-max"
+          />
         </label>
         <label className="admin-field">
           <span>{t('funds.window')}</span>
-          <select className="admin-select" value={d.windowRule} onChange={(e) => setD({ ...d, windowRule: e.target.value as WindowRule })} data-testid="admin-channel-window">
+          <select
+            className="admin-select"
+            value={d.windowRule}
+            onChange={(e) => setD({ ...d, windowRule: e.target.value as WindowRule })}
+            data-testid="admin-channel-window"
+          >
             <option value="profile">{t('admin.channels.rule.profile')}</option>
             <option value="always">{t('admin.channels.rule.always')}</option>
           </select>
@@ -170,7 +246,13 @@ function ChannelForm({ initial, saving, onSave, onCancel }: { initial: ChannelDr
       {!valid && <p className="decision__hint">{t('admin.channels.invalid')}</p>}
       <div className="decision__choices">
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button color="primary" disabled={!valid} loading={saving} onClick={() => onSave(d)} data-testid="admin-channel-save">
+        <Button
+          color="primary"
+          disabled={!valid}
+          loading={saving}
+          onClick={() => onSave(d)}
+          data-testid="admin-channel-save"
+        >
           {t('admin.save')}
         </Button>
       </div>
@@ -211,15 +293,35 @@ function LimitsEditor({ initial, mayEdit }: { initial: WithdrawalLimits; mayEdit
       <div className="admin-form__grid">
         <label className="admin-field">
           <span>{t('admin.channels.min')}</span>
-          <input className="admin-input" inputMode="numeric" readOnly={!mayEdit} value={d.min} onChange={(e) => setD({ ...d, min: sanitizeAmount(e.target.value, 0) })} data-testid="admin-limits-min" />
+          <input
+            className="admin-input"
+            inputMode="numeric"
+            readOnly={!mayEdit}
+            value={d.min}
+            onChange={(e) => setD({ ...d, min: sanitizeAmount(e.target.value, 0) })}
+            data-testid="admin-limits-min"
+          />
         </label>
         <label className="admin-field">
           <span>{t('admin.channels.max')}</span>
-          <input className="admin-input" inputMode="numeric" readOnly={!mayEdit} value={d.max} onChange={(e) => setD({ ...d, max: sanitizeAmount(e.target.value, 0) })} data-testid="admin-limits-max" />
+          <input
+            className="admin-input"
+            inputMode="numeric"
+            readOnly={!mayEdit}
+            value={d.max}
+            onChange={(e) => setD({ ...d, max: sanitizeAmount(e.target.value, 0) })}
+            data-testid="admin-limits-max"
+          />
         </label>
         <label className="admin-field">
           <span>{t('funds.window')}</span>
-          <select className="admin-select" disabled={!mayEdit} value={d.windowRule} onChange={(e) => setD({ ...d, windowRule: e.target.value as WindowRule })} data-testid="admin-limits-window">
+          <select
+            className="admin-select"
+            disabled={!mayEdit}
+            value={d.windowRule}
+            onChange={(e) => setD({ ...d, windowRule: e.target.value as WindowRule })}
+            data-testid="admin-limits-window"
+          >
             <option value="profile">{t('admin.channels.rule.profile')}</option>
             <option value="always">{t('admin.channels.rule.always')}</option>
           </select>

@@ -4,15 +4,32 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
 import { reasonIssue } from '@kabuto/contracts/formats';
-import { changeStatus, fetchAdminSymbols, fetchLastPrices, marketAdminKeys, type AdminSymbol, type StatusAction } from '../api/market-admin.api.ts';
-import { actionsFor, matchesFilter, type MarketRights, type StatusFilter, type SymbolStatus } from '../market-actions.ts';
+import {
+  changeStatus,
+  fetchAdminSymbols,
+  fetchLastPrices,
+  marketAdminKeys,
+  type AdminSymbol,
+  type StatusAction,
+} from '../api/market-admin.api.ts';
+import {
+  actionsFor,
+  matchesFilter,
+  type MarketRights,
+  type StatusFilter,
+  type SymbolStatus,
+} from '../market-actions.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { priceText } from '../../../shared/format/price-change.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 
 const statusFilters: readonly StatusFilter[] = ['all', 'listed', 'halted', 'delisted'];
-const statusTag: Record<SymbolStatus, 'success' | 'warning' | 'default'> = { listed: 'success', halted: 'warning', delisted: 'default' };
+const statusTag: Record<SymbolStatus, 'success' | 'warning' | 'default'> = {
+  listed: 'success',
+  halted: 'warning',
+  delisted: 'default',
+};
 
 /**
  * Back office → Market: every stock with its status, who set it and why, and the last price (read only:
@@ -26,9 +43,20 @@ export function MarketAdmin({ rights }: { rights: MarketRights }) {
   const [chosen, setChosen] = useState<{ symbol: string; action: StatusAction } | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
-  const symbols = useQuery({ queryKey: marketAdminKeys.symbols, queryFn: ({ signal }) => fetchAdminSymbols(signal), staleTime: 0 });
-  const prices = useQuery({ queryKey: marketAdminKeys.lastPrices, queryFn: ({ signal }) => fetchLastPrices(signal), refetchInterval: 30_000 });
-  const rows = useMemo(() => (symbols.data ?? []).filter((s) => matchesFilter(s, query, status)), [symbols.data, query, status]);
+  const symbols = useQuery({
+    queryKey: marketAdminKeys.symbols,
+    queryFn: ({ signal }) => fetchAdminSymbols(signal),
+    staleTime: 0,
+  });
+  const prices = useQuery({
+    queryKey: marketAdminKeys.lastPrices,
+    queryFn: ({ signal }) => fetchLastPrices(signal),
+    refetchInterval: 30_000,
+  });
+  const rows = useMemo(
+    () => (symbols.data ?? []).filter((s) => matchesFilter(s, query, status)),
+    [symbols.data, query, status],
+  );
   const target = chosen ? symbols.data?.find((s) => s.symbol === chosen.symbol) : undefined;
   const mayAct = rights.halt || rights.resume || rights.delist;
 
@@ -40,7 +68,13 @@ export function MarketAdmin({ rights }: { rights: MarketRights }) {
     <div className="review" data-testid="admin-market">
       <div className="section-bar">
         <h2 className="decision__title">{t('admin.market.title')}</h2>
-        <Button size="small" fill="none" onClick={() => void Promise.all([symbols.refetch(), prices.refetch()])} loading={symbols.isFetching && !symbols.isPending} data-testid="admin-market-refresh">
+        <Button
+          size="small"
+          fill="none"
+          onClick={() => void Promise.all([symbols.refetch(), prices.refetch()])}
+          loading={symbols.isFetching && !symbols.isPending}
+          data-testid="admin-market-refresh"
+        >
           {t('admin.queue.refresh')}
         </Button>
       </div>
@@ -73,13 +107,24 @@ export function MarketAdmin({ rights }: { rights: MarketRights }) {
         </div>
       </div>
       <div ref={panelRef}>
-        {chosen && target && <StatusChangePanel key={`${chosen.symbol}-${chosen.action}`} item={target} action={chosen.action} onDone={() => setChosen(null)} />}
+        {chosen && target && (
+          <StatusChangePanel
+            key={`${chosen.symbol}-${chosen.action}`}
+            item={target}
+            action={chosen.action}
+            onDone={() => setChosen(null)}
+          />
+        )}
       </div>
       {symbols.isPending ? (
         <Skeleton.Paragraph lineCount={6} animated className="centered-block" />
       ) : symbols.isError ? (
         <div className="centered-block">
-          <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+          <StatusBlock
+            kind="disconnected"
+            title={t('admin.audit.failedTitle')}
+            description={t('admin.audit.failedBody')}
+          />
           <Button onClick={() => void symbols.refetch()}>{t('common.retry')}</Button>
         </div>
       ) : rows.length === 0 ? (
@@ -101,17 +146,34 @@ export function MarketAdmin({ rights }: { rights: MarketRights }) {
             </thead>
             <tbody>
               {rows.map((s) => (
-                <tr key={s.symbol} data-testid="admin-market-row" data-symbol={s.symbol} data-status={s.status} className={chosen?.symbol === s.symbol ? 'admin-table__row--on' : undefined}>
+                <tr
+                  key={s.symbol}
+                  data-testid="admin-market-row"
+                  data-symbol={s.symbol}
+                  data-status={s.status}
+                  className={chosen?.symbol === s.symbol ? 'admin-table__row--on' : undefined}
+                >
                   <td>
                     <strong className="num">{s.symbol}</strong> {s.names[locale]}
                     {locale !== 'jp' && <div className="decision__hint">{s.names.jp}</div>}
                   </td>
                   <td className="market-admin__reason">
-                    <Tag color={statusTag[s.status]} fill={s.status === 'delisted' ? 'outline' : 'solid'} data-testid="admin-market-status">
+                    <Tag
+                      color={statusTag[s.status]}
+                      fill={s.status === 'delisted' ? 'outline' : 'solid'}
+                      data-testid="admin-market-status"
+                    >
                       {t(`admin.market.statuses.${s.status}`)}
                     </Tag>
                     {s.statusReason && <div data-testid="admin-market-reason-text">{s.statusReason}</div>}
-                    {s.statusAt && <div className="restriction-list__meta">{t('admin.market.setLine', { time: jstText(s.statusAt, 'Y-M-D h:m', locale), by: s.statusBy ?? '—' })}</div>}
+                    {s.statusAt && (
+                      <div className="restriction-list__meta">
+                        {t('admin.market.setLine', {
+                          time: jstText(s.statusAt, 'Y-M-D h:m', locale),
+                          by: s.statusBy ?? '—',
+                        })}
+                      </div>
+                    )}
                   </td>
                   <td className="num admin-table__amount">{priceText(prices.data?.get(s.symbol))}</td>
                   {mayAct && (
@@ -157,7 +219,11 @@ function StatusChangePanel({ item, action, onDone }: { item: AdminSymbol; action
     onSuccess: async () => {
       showSuccess(successKeys.saved);
       onDone();
-      await Promise.all([marketAdminKeys.symbols, ...marketAdminKeys.memberMarket].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(
+        [marketAdminKeys.symbols, ...marketAdminKeys.memberMarket].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
     // A refusal (already halted by someone else, delisted meanwhile) shows its translated key; the list may be stale.
     onError: () => void queryClient.invalidateQueries({ queryKey: marketAdminKeys.symbols }),
@@ -183,7 +249,12 @@ function StatusChangePanel({ item, action, onDone }: { item: AdminSymbol; action
       />
       <p className="decision__hint">{t(reasonOk ? 'admin.decision.visible' : 'admin.decision.reasonRequired')}</p>
       {confirming ? (
-        <div className="market-admin__confirm" role="alertdialog" aria-labelledby="admin-market-final" data-testid="admin-market-confirm-final">
+        <div
+          className="market-admin__confirm"
+          role="alertdialog"
+          aria-labelledby="admin-market-final"
+          data-testid="admin-market-confirm-final"
+        >
           <p id="admin-market-final" className="market-admin__final">
             {t('admin.market.delistFinal', { name })}
           </p>
@@ -191,7 +262,12 @@ function StatusChangePanel({ item, action, onDone }: { item: AdminSymbol; action
             <Button onClick={() => setConfirming(false)} data-testid="admin-market-back">
               {t('common.cancel')}
             </Button>
-            <Button color="danger" loading={apply.isPending} onClick={() => apply.mutate()} data-testid="admin-market-confirm">
+            <Button
+              color="danger"
+              loading={apply.isPending}
+              onClick={() => apply.mutate()}
+              data-testid="admin-market-confirm"
+            >
               {t('admin.market.confirmDelist')}
             </Button>
           </div>

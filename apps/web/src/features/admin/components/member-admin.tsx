@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
 import { reasonIssue, restrictionKinds } from '@kabuto/contracts/formats';
 import type { RestrictionKind } from '@kabuto/contracts/fields';
-import { adminKeys, fetchMemberDetail, liftRestriction, restrictMember, searchMembers } from '../api/back-office.api.ts';
+import {
+  adminKeys,
+  fetchMemberDetail,
+  liftRestriction,
+  restrictMember,
+  searchMembers,
+} from '../api/back-office.api.ts';
 import type { MemberDetail } from '../api/back-office.api.ts';
 import { FormInput } from '../../../shared/components/form-input.tsx';
 import { TimelineRow } from '../../../shared/components/timeline-row.tsx';
@@ -16,7 +22,15 @@ import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** Member search → detail: balances, restrictions (set / lift with a reason), credit score, money timeline. */
-export function MemberAdmin({ memberId, onPick, mayRestrict }: { memberId: string | null; onPick: (memberId: string | null) => void; mayRestrict: boolean }) {
+export function MemberAdmin({
+  memberId,
+  onPick,
+  mayRestrict,
+}: {
+  memberId: string | null;
+  onPick: (memberId: string | null) => void;
+  mayRestrict: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [draft, setDraft] = useState('');
@@ -39,7 +53,15 @@ export function MemberAdmin({ memberId, onPick, mayRestrict }: { memberId: strin
           onPick(null);
         }}
       >
-        <FormInput testId="admin-member-q" value={draft} onChange={setDraft} placeholder={t('admin.members.searchPlaceholder')} aria-label={t('admin.members.search')} maxLength={64} clearable />
+        <FormInput
+          testId="admin-member-q"
+          value={draft}
+          onChange={setDraft}
+          placeholder={t('admin.members.searchPlaceholder')}
+          aria-label={t('admin.members.search')}
+          maxLength={64}
+          clearable
+        />
         <Button size="small" color="primary" type="submit" data-testid="admin-member-search">
           <Search /> {t('admin.members.search')}
         </Button>
@@ -52,7 +74,11 @@ export function MemberAdmin({ memberId, onPick, mayRestrict }: { memberId: strin
             <Skeleton.Paragraph lineCount={4} animated className="centered-block" />
           ) : results.isError ? (
             <div className="centered-block">
-              <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+              <StatusBlock
+                kind="disconnected"
+                title={t('admin.audit.failedTitle')}
+                description={t('admin.audit.failedBody')}
+              />
             </div>
           ) : results.data.length === 0 ? (
             <div className="centered-block" data-testid="admin-members-empty">
@@ -84,7 +110,8 @@ export function MemberAdmin({ memberId, onPick, mayRestrict }: { memberId: strin
                       data-account={m.account}
                     >
                       <td className="num">
-                        {m.account} {m.role && <Tag color="primary">{t(`roles.${m.role}`, { defaultValue: m.role })}</Tag>}
+                        {m.account}{' '}
+                        {m.role && <Tag color="primary">{t(`roles.${m.role}`, { defaultValue: m.role })}</Tag>}
                       </td>
                       <td>{m.realName ?? '—'}</td>
                       <td>{t(`realName.${m.realNameStatus}`, { defaultValue: m.realNameStatus })}</td>
@@ -96,7 +123,9 @@ export function MemberAdmin({ memberId, onPick, mayRestrict }: { memberId: strin
             </div>
           )}
         </div>
-        <div className="review__detail">{memberId && <MemberDetailPane memberId={memberId} mayRestrict={mayRestrict} />}</div>
+        <div className="review__detail">
+          {memberId && <MemberDetailPane memberId={memberId} mayRestrict={mayRestrict} />}
+        </div>
       </div>
     </div>
   );
@@ -107,13 +136,20 @@ type RestrictionAction = { mode: 'restrict' | 'lift'; kind: RestrictionKind };
 function MemberDetailPane({ memberId, mayRestrict }: { memberId: string; mayRestrict: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const detail = useQuery({ queryKey: [...adminKeys.memberDetail, memberId], queryFn: ({ signal }) => fetchMemberDetail(memberId, signal) });
+  const detail = useQuery({
+    queryKey: [...adminKeys.memberDetail, memberId],
+    queryFn: ({ signal }) => fetchMemberDetail(memberId, signal),
+  });
 
   if (detail.isPending) return <Skeleton.Paragraph lineCount={8} animated className="centered-block" />;
   if (detail.isError)
     return (
       <div className="centered-block">
-        <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+        <StatusBlock
+          kind="disconnected"
+          title={t('admin.audit.failedTitle')}
+          description={t('admin.audit.failedBody')}
+        />
         <Button onClick={() => void detail.refetch()}>{t('common.retry')}</Button>
       </div>
     );
@@ -185,7 +221,15 @@ function MemberDetailPane({ memberId, mayRestrict }: { memberId: string; mayRest
   );
 }
 
-function Restrictions({ memberId, detail, mayRestrict }: { memberId: string; detail: MemberDetail; mayRestrict: boolean }) {
+function Restrictions({
+  memberId,
+  detail,
+  mayRestrict,
+}: {
+  memberId: string;
+  detail: MemberDetail;
+  mayRestrict: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -197,7 +241,8 @@ function Restrictions({ memberId, detail, mayRestrict }: { memberId: string; det
   const reasonOk = reasonIssue(reason) === null;
 
   const apply = useMutation({
-    mutationFn: (a: RestrictionAction) => (a.mode === 'restrict' ? restrictMember : liftRestriction)({ memberId, kind: a.kind, reason: reason.trim() }),
+    mutationFn: (a: RestrictionAction) =>
+      (a.mode === 'restrict' ? restrictMember : liftRestriction)({ memberId, kind: a.kind, reason: reason.trim() }),
     onSuccess: async () => {
       showSuccess(successKeys.saved);
       setAction(null);
@@ -214,16 +259,45 @@ function Restrictions({ memberId, detail, mayRestrict }: { memberId: string; det
       ) : (
         <ul className="restriction-list">
           {detail.restrictions.map((r) => (
-            <li key={r.id} className={r.liftedAt ? 'restriction-list__item restriction-list__item--lifted' : 'restriction-list__item'} data-testid="admin-restriction" data-kind={r.kind} data-active={r.liftedAt === null}>
+            <li
+              key={r.id}
+              className={
+                r.liftedAt ? 'restriction-list__item restriction-list__item--lifted' : 'restriction-list__item'
+              }
+              data-testid="admin-restriction"
+              data-kind={r.kind}
+              data-active={r.liftedAt === null}
+            >
               <div>
-                <strong>{t(`restrictions.${r.kind}`)}</strong> {r.liftedAt ? <Tag fill="outline">{t('admin.members.lifted')}</Tag> : <Tag color="danger">{t('admin.members.active')}</Tag>}
+                <strong>{t(`restrictions.${r.kind}`)}</strong>{' '}
+                {r.liftedAt ? (
+                  <Tag fill="outline">{t('admin.members.lifted')}</Tag>
+                ) : (
+                  <Tag color="danger">{t('admin.members.active')}</Tag>
+                )}
                 <div className="restriction-list__meta">
-                  {t('admin.members.setLine', { time: jstText(r.setAt, 'Y-M-D h:m', locale), by: r.setBy ?? '—', reason: r.reason })}
+                  {t('admin.members.setLine', {
+                    time: jstText(r.setAt, 'Y-M-D h:m', locale),
+                    by: r.setBy ?? '—',
+                    reason: r.reason,
+                  })}
                 </div>
-                {r.liftedAt && <div className="restriction-list__meta">{t('admin.members.liftLine', { time: jstText(r.liftedAt, 'Y-M-D h:m', locale), reason: r.liftReason ?? '—' })}</div>}
+                {r.liftedAt && (
+                  <div className="restriction-list__meta">
+                    {t('admin.members.liftLine', {
+                      time: jstText(r.liftedAt, 'Y-M-D h:m', locale),
+                      reason: r.liftReason ?? '—',
+                    })}
+                  </div>
+                )}
               </div>
               {mayRestrict && r.liftedAt === null && (
-                <Button size="small" fill="outline" onClick={() => setAction({ mode: 'lift', kind: r.kind })} data-testid="admin-lift">
+                <Button
+                  size="small"
+                  fill="outline"
+                  onClick={() => setAction({ mode: 'lift', kind: r.kind })}
+                  data-testid="admin-lift"
+                >
                   {t('admin.members.lift')}
                 </Button>
               )}
@@ -238,7 +312,9 @@ function Restrictions({ memberId, detail, mayRestrict }: { memberId: string; det
               <select
                 className="admin-select"
                 value={action?.mode === 'restrict' ? action.kind : ''}
-                onChange={(e) => setAction(e.target.value ? { mode: 'restrict', kind: e.target.value as RestrictionKind } : null)}
+                onChange={(e) =>
+                  setAction(e.target.value ? { mode: 'restrict', kind: e.target.value as RestrictionKind } : null)
+                }
                 aria-label={t('admin.members.kind')}
                 data-testid="admin-restrict-kind"
               >
@@ -254,7 +330,9 @@ function Restrictions({ memberId, detail, mayRestrict }: { memberId: string; det
           {action && (
             <>
               <p className="decision__hint" data-testid="admin-restrict-summary">
-                {t(action.mode === 'restrict' ? 'admin.members.willSet' : 'admin.members.willLift', { kind: t(`restrictions.${action.kind}`) })}
+                {t(action.mode === 'restrict' ? 'admin.members.willSet' : 'admin.members.willLift', {
+                  kind: t(`restrictions.${action.kind}`),
+                })}
               </p>
               <textarea
                 className="admin-textarea"
@@ -262,12 +340,20 @@ function Restrictions({ memberId, detail, mayRestrict }: { memberId: string; det
                 maxLength={500}
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
-                placeholder={t(action.mode === 'restrict' ? 'admin.members.reasonMember' : 'admin.decision.reasonPlaceholder')}
+                placeholder={t(
+                  action.mode === 'restrict' ? 'admin.members.reasonMember' : 'admin.decision.reasonPlaceholder',
+                )}
                 data-testid="admin-reason"
               />
               <div className="decision__choices">
                 <Button onClick={() => setAction(null)}>{t('common.cancel')}</Button>
-                <Button color={action.mode === 'restrict' ? 'danger' : 'primary'} disabled={!reasonOk} loading={apply.isPending} onClick={() => apply.mutate(action)} data-testid="admin-confirm">
+                <Button
+                  color={action.mode === 'restrict' ? 'danger' : 'primary'}
+                  disabled={!reasonOk}
+                  loading={apply.isPending}
+                  onClick={() => apply.mutate(action)}
+                  data-testid="admin-confirm"
+                >
                   {t(action.mode === 'restrict' ? 'admin.members.set' : 'admin.members.lift')}
                 </Button>
               </div>

@@ -30,12 +30,18 @@ export function NewsAdmin({ mayPublish, mayWithdraw }: { mayPublish: boolean; ma
         <h2 className="decision__title">{t('admin.news.title')}</h2>
       </div>
       {mayPublish && <PublishForm />}
-      <div ref={panelRef}>{withdrawing && <WithdrawPanel key={withdrawing.id} item={withdrawing} onDone={() => setWithdrawing(null)} />}</div>
+      <div ref={panelRef}>
+        {withdrawing && <WithdrawPanel key={withdrawing.id} item={withdrawing} onDone={() => setWithdrawing(null)} />}
+      </div>
       {news.isPending ? (
         <Skeleton.Paragraph lineCount={5} animated className="centered-block" />
       ) : news.isError ? (
         <div className="centered-block">
-          <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+          <StatusBlock
+            kind="disconnected"
+            title={t('admin.audit.failedTitle')}
+            description={t('admin.audit.failedBody')}
+          />
         </div>
       ) : news.data.items.length === 0 ? (
         <StatusBlock kind="empty" title={t('admin.news.empty')} description={t('admin.news.emptyHint')} />
@@ -70,7 +76,19 @@ export function NewsAdmin({ mayPublish, mayWithdraw }: { mayPublish: boolean; ma
   );
 }
 
-function NewsRow({ item, time, withdrawn, chosen, onWithdraw }: { item: AdminNewsItem; time: string; withdrawn: string | null; chosen: boolean; onWithdraw: (() => void) | null }) {
+function NewsRow({
+  item,
+  time,
+  withdrawn,
+  chosen,
+  onWithdraw,
+}: {
+  item: AdminNewsItem;
+  time: string;
+  withdrawn: string | null;
+  chosen: boolean;
+  onWithdraw: (() => void) | null;
+}) {
   const { t } = useTranslation();
   return (
     <tr data-testid="admin-news-row" data-id={item.id} className={chosen ? 'admin-table__row--on' : undefined}>
@@ -81,7 +99,11 @@ function NewsRow({ item, time, withdrawn, chosen, onWithdraw }: { item: AdminNew
         <div className="decision__hint">{item.source}</div>
       </td>
       <td>
-        {item.unpublishedAt ? <Tag fill="outline">{t('admin.news.withdrawn')}</Tag> : <Tag color="success">{t('admin.news.live')}</Tag>}
+        {item.unpublishedAt ? (
+          <Tag fill="outline">{t('admin.news.withdrawn')}</Tag>
+        ) : (
+          <Tag color="success">{t('admin.news.live')}</Tag>
+        )}
         {withdrawn && <div className="decision__hint nowrap num">{withdrawn}</div>}
       </td>
       {onWithdraw && (
@@ -109,13 +131,22 @@ function WithdrawPanel({ item, onDone }: { item: AdminNewsItem; onDone: () => vo
       showSuccess(successKeys.saved);
       onDone();
       // The members' news list and article (in this app's cache) must not keep showing it either.
-      await Promise.all([newsAdminKeys.list, newsAdminKeys.memberList, newsAdminKeys.memberDetail].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(
+        [newsAdminKeys.list, newsAdminKeys.memberList, newsAdminKeys.memberDetail].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
     // Already withdrawn by someone else: the refusal's notice shows, and the list catches up.
     onError: () => void queryClient.invalidateQueries({ queryKey: newsAdminKeys.list }),
   });
   return (
-    <section className="decision" role="alertdialog" aria-labelledby="admin-news-withdraw-title" data-testid="admin-news-withdraw-panel">
+    <section
+      className="decision"
+      role="alertdialog"
+      aria-labelledby="admin-news-withdraw-title"
+      data-testid="admin-news-withdraw-panel"
+    >
       <h3 id="admin-news-withdraw-title" className="decision__title">
         {t('admin.news.withdrawTitle')}
       </h3>
@@ -138,7 +169,13 @@ function WithdrawPanel({ item, onDone }: { item: AdminNewsItem; onDone: () => vo
         <Button onClick={onDone} data-testid="admin-news-withdraw-cancel">
           {t('common.cancel')}
         </Button>
-        <Button color="danger" disabled={!reasonOk} loading={withdraw.isPending} onClick={() => withdraw.mutate()} data-testid="admin-news-withdraw-confirm">
+        <Button
+          color="danger"
+          disabled={!reasonOk}
+          loading={withdraw.isPending}
+          onClick={() => withdraw.mutate()}
+          data-testid="admin-news-withdraw-confirm"
+        >
           {t('admin.news.withdrawSubmit')}
         </Button>
       </div>
@@ -168,25 +205,58 @@ function PublishForm() {
       <h3 className="decision__title">{t('admin.news.publish')}</h3>
       <div className="segmented" role="radiogroup" aria-label={t('admin.news.lang')}>
         {langs.map((l) => (
-          <button key={l} type="button" role="radio" aria-checked={lang === l} className={`segmented__option${lang === l ? ' segmented__option--on' : ''}`} onClick={() => setLang(l)} data-testid={`admin-news-lang-${l}`}>
+          <button
+            key={l}
+            type="button"
+            role="radio"
+            aria-checked={lang === l}
+            className={`segmented__option${lang === l ? ' segmented__option--on' : ''}`}
+            onClick={() => setLang(l)}
+            data-testid={`admin-news-lang-${l}`}
+          >
             {t(`languages.${l}`)}
           </button>
         ))}
       </div>
       <label className="admin-field">
         <span>{t('admin.news.titleField')}</span>
-        <input className="admin-input" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} data-testid="admin-news-title" />
+        <input
+          className="admin-input"
+          value={title}
+          maxLength={200}
+          onChange={(e) => setTitle(e.target.value)}
+          data-testid="admin-news-title"
+        />
       </label>
       <label className="admin-field">
         <span>{t('admin.news.source')}</span>
-        <input className="admin-input" value={source} maxLength={100} onChange={(e) => setSource(e.target.value)} data-testid="admin-news-source" />
+        <input
+          className="admin-input"
+          value={source}
+          maxLength={100}
+          onChange={(e) => setSource(e.target.value)}
+          data-testid="admin-news-source"
+        />
       </label>
       <label className="admin-field">
         <span>{t('admin.news.body')}</span>
-        <textarea className="admin-textarea" value={body} rows={6} maxLength={20000} onChange={(e) => setBody(e.target.value)} data-testid="admin-news-body" />
+        <textarea
+          className="admin-textarea"
+          value={body}
+          rows={6}
+          maxLength={20000}
+          onChange={(e) => setBody(e.target.value)}
+          data-testid="admin-news-body"
+        />
       </label>
       <p className="decision__hint">{t('admin.news.plainText')}</p>
-      <Button color="primary" disabled={!valid} loading={publish.isPending} onClick={() => publish.mutate()} data-testid="admin-news-publish">
+      <Button
+        color="primary"
+        disabled={!valid}
+        loading={publish.isPending}
+        onClick={() => publish.mutate()}
+        data-testid="admin-news-publish"
+      >
         {t('admin.news.submit')}
       </Button>
     </section>

@@ -10,13 +10,23 @@ import { StatusBlock } from '../../../shared/components/status-block.tsx';
 export function ReconciliationReport() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const report = useQuery({ queryKey: adminKeys.reconciliation, queryFn: ({ signal }) => fetchReconciliation(signal), staleTime: 0 });
+  const report = useQuery({
+    queryKey: adminKeys.reconciliation,
+    queryFn: ({ signal }) => fetchReconciliation(signal),
+    staleTime: 0,
+  });
 
   return (
     <div className="review" data-testid="admin-reconciliation">
       <div className="section-bar">
         <h2 className="decision__title">{t('admin.recon.title')}</h2>
-        <Button size="small" color="primary" loading={report.isFetching} onClick={() => void report.refetch()} data-testid="admin-recon-run">
+        <Button
+          size="small"
+          color="primary"
+          loading={report.isFetching}
+          onClick={() => void report.refetch()}
+          data-testid="admin-recon-run"
+        >
           {t('admin.recon.run')}
         </Button>
       </div>
@@ -24,7 +34,11 @@ export function ReconciliationReport() {
         <Skeleton.Paragraph lineCount={5} animated className="centered-block" />
       ) : report.isError ? (
         <div className="centered-block">
-          <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+          <StatusBlock
+            kind="disconnected"
+            title={t('admin.audit.failedTitle')}
+            description={t('admin.audit.failedBody')}
+          />
         </div>
       ) : (
         <>

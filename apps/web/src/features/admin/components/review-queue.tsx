@@ -57,10 +57,24 @@ interface ReviewQueueProps<T extends ReviewItem> {
   onOpenMember: (memberId: string) => void;
 }
 
-const listKey = { realName: adminKeys.realName, deposits: adminKeys.deposits, withdrawals: adminKeys.withdrawals } as const;
+const listKey = {
+  realName: adminKeys.realName,
+  deposits: adminKeys.deposits,
+  withdrawals: adminKeys.withdrawals,
+} as const;
 
 /** A review queue: status filter, table, the detail pane of the chosen row, and the decision (UX "Back office"). */
-export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall, columns, detail, decisionReason, quickReasons, mayDecide, onOpenMember }: ReviewQueueProps<T>) {
+export function ReviewQueue<T extends ReviewItem>({
+  queue,
+  fetchPage,
+  decideCall,
+  columns,
+  detail,
+  decisionReason,
+  quickReasons,
+  mayDecide,
+  onOpenMember,
+}: ReviewQueueProps<T>) {
   const { t } = useTranslation();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -79,7 +93,8 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
   const selected = rows.find((r) => r.id === selectedId) ?? null;
 
   useEffect(() => {
-    if (selectedId && detailRef.current && window.matchMedia('(max-width: 899px)').matches) detailRef.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (selectedId && detailRef.current && window.matchMedia('(max-width: 899px)').matches)
+      detailRef.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [selectedId]);
 
   const decide = useMutation({
@@ -88,7 +103,10 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
       // A first approval above the four-eyes bar leaves the item pending for a second reviewer.
       showSuccess(outcome.status === 'pending' ? successKeys.firstApproval : successKeys.decided);
       setSelectedId(null);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: listKey[queue] }), queryClient.invalidateQueries({ queryKey: adminKeys.counts })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: listKey[queue] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.counts }),
+      ]);
     },
   });
 
@@ -115,7 +133,13 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
             {t(`reviewStatus.${s}`)}
           </button>
         ))}
-        <Button size="small" fill="none" onClick={() => void list.refetch()} loading={list.isFetching && !list.isPending} data-testid="admin-refresh">
+        <Button
+          size="small"
+          fill="none"
+          onClick={() => void list.refetch()}
+          loading={list.isFetching && !list.isPending}
+          data-testid="admin-refresh"
+        >
           {t('admin.queue.refresh')}
         </Button>
       </div>
@@ -130,14 +154,22 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
             </div>
           ) : list.isError && !list.data ? (
             <div className="centered-block" data-testid="admin-queue-failed">
-              <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+              <StatusBlock
+                kind="disconnected"
+                title={t('admin.audit.failedTitle')}
+                description={t('admin.audit.failedBody')}
+              />
               <Button color="primary" onClick={() => void list.refetch()}>
                 {t('common.retry')}
               </Button>
             </div>
           ) : rows.length === 0 ? (
             <div className="centered-block" data-testid="admin-queue-empty">
-              <StatusBlock kind="empty" title={t(`admin.queue.empty.${status}`)} description={t('admin.queue.emptyHint')} />
+              <StatusBlock
+                kind="empty"
+                title={t(`admin.queue.empty.${status}`)}
+                description={t('admin.queue.emptyHint')}
+              />
             </div>
           ) : (
             <div className="audit__scroll">
@@ -184,7 +216,11 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
             </div>
           )}
           <div className="audit__pager">
-            <Button size="small" disabled={page <= 1 || list.isFetching} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+            <Button
+              size="small"
+              disabled={page <= 1 || list.isFetching}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+            >
               {t('admin.audit.prev')}
             </Button>
             <span className="num">{t('admin.audit.pageOf', { page, pages, total })}</span>
@@ -199,7 +235,12 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
             <div className="detail-pane" data-testid="admin-detail" data-id={selected.id}>
               <div className="detail-pane__head">
                 <StatusPill status={selected.status} testId="admin-detail-status" />
-                <Button size="small" fill="outline" onClick={() => onOpenMember(selected.memberId)} data-testid="admin-open-member">
+                <Button
+                  size="small"
+                  fill="outline"
+                  onClick={() => onOpenMember(selected.memberId)}
+                  data-testid="admin-open-member"
+                >
                   {t('admin.queue.openMember', { account: selected.account })}
                 </Button>
               </div>
@@ -207,7 +248,8 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
               {selected.approvalsRequired > 1 && (
                 <p className="decision__hint" data-testid="admin-four-eyes">
                   {t('admin.fourEyes', { approvals: selected.approvals, required: selected.approvalsRequired })}
-                  {selected.approvedBy.length > 0 && ` · ${t('admin.approvedBy', { accounts: selected.approvedBy.join(', ') })}`}
+                  {selected.approvedBy.length > 0 &&
+                    ` · ${t('admin.approvedBy', { accounts: selected.approvedBy.join(', ') })}`}
                 </p>
               )}
               {selected.status === 'pending' ? (
@@ -233,7 +275,11 @@ export function ReviewQueue<T extends ReviewItem>({ queue, fetchPage, decideCall
                     </div>
                     <div>
                       <dt>{t('records.decidedAt')}</dt>
-                      <dd className="num">{selected.decidedAt ? t('common.jst', { time: jstText(selected.decidedAt, 'Y-M-D h:m:s', locale) }) : '—'}</dd>
+                      <dd className="num">
+                        {selected.decidedAt
+                          ? t('common.jst', { time: jstText(selected.decidedAt, 'Y-M-D h:m:s', locale) })
+                          : '—'}
+                      </dd>
                     </div>
                   </dl>
                 </section>

@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { reviewCalls } from '../api/back-office.api.ts';
-import type { DecideRequest, DepositReview, RealNameReview, ReviewListRequest, WithdrawalReview } from '../api/back-office.api.ts';
+import type {
+  DecideRequest,
+  DepositReview,
+  RealNameReview,
+  ReviewListRequest,
+  WithdrawalReview,
+} from '../api/back-office.api.ts';
 import { ReviewQueue } from './review-queue.tsx';
 import type { Column, DecisionOutcome, ReviewItem } from './review-queue.tsx';
 import { DetailList } from '../../../shared/components/detail-list.tsx';
@@ -34,7 +40,9 @@ function useQuickReasons(queue: QueueName) {
   const { t } = useTranslation();
   const list = (decision: 'approve' | 'reject') => {
     const texts: unknown = t(`admin.quick.${queue}.${decision}`, { returnObjects: true });
-    return typeof texts === 'object' && texts !== null ? Object.values(texts).filter((x): x is string => typeof x === 'string') : [];
+    return typeof texts === 'object' && texts !== null
+      ? Object.values(texts).filter((x): x is string => typeof x === 'string')
+      : [];
   };
   return { approve: list('approve'), reject: list('reject') };
 }
@@ -97,7 +105,12 @@ function moneyColumns<T extends MoneyReview>(t: TFunction): Column<T>[] {
     { key: 'order', head: t('funds.orderNo'), cell: (r) => r.orderNo, className: 'mono nowrap' },
     { key: 'account', head: t('admin.cols.account'), cell: (r) => r.account, className: 'num' },
     { key: 'name', head: t('admin.cols.realName'), cell: (r) => r.realName ?? '—' },
-    { key: 'amount', head: t('admin.cols.amount'), cell: (r) => moneyText(r.amount, r.currency), className: 'num nowrap admin-table__amount' },
+    {
+      key: 'amount',
+      head: t('admin.cols.amount'),
+      cell: (r) => moneyText(r.amount, r.currency),
+      className: 'num nowrap admin-table__amount',
+    },
   ];
 }
 
@@ -129,7 +142,12 @@ const depositQueue: QueueDefinition<DepositReview> = {
       r,
       t,
       [
-        { label: t('deposit.reference'), value: r.referenceCode, className: 'mono detail-pane__reference', testId: 'admin-detail-reference' },
+        {
+          label: t('deposit.reference'),
+          value: r.referenceCode,
+          className: 'mono detail-pane__reference',
+          testId: 'admin-detail-reference',
+        },
         { label: t('deposit.channel'), value: r.channelName },
         { label: t('admin.cols.realName'), value: r.realName ?? t('admin.members.unverifiedName') },
       ],
@@ -176,8 +194,15 @@ const withdrawalQueue: QueueDefinition<WithdrawalReview> = {
           value: (
             <>
               {r.holderName}{' '}
-              <span className={sameName(r.realName, r.holderName) ? 'name-check name-check--ok' : 'name-check name-check--bad'} data-testid="admin-name-check">
-                {t(sameName(r.realName, r.holderName) ? 'admin.queue.nameMatches' : 'admin.queue.nameDiffers', { name: r.realName ?? '—' })}
+              <span
+                className={
+                  sameName(r.realName, r.holderName) ? 'name-check name-check--ok' : 'name-check name-check--bad'
+                }
+                data-testid="admin-name-check"
+              >
+                {t(sameName(r.realName, r.holderName) ? 'admin.queue.nameMatches' : 'admin.queue.nameDiffers', {
+                  name: r.realName ?? '—',
+                })}
               </span>
             </>
           ),

@@ -27,7 +27,11 @@ function NoAccess({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="centered-block" data-testid="admin-no-access">
-      <StatusBlock kind="default" title={t('admin.noAccessTitle')} description={t(signedIn ? 'admin.noAccessBody' : 'admin.noSessionBody')} />
+      <StatusBlock
+        kind="default"
+        title={t('admin.noAccessTitle')}
+        description={t(signedIn ? 'admin.noAccessBody' : 'admin.noSessionBody')}
+      />
       <Button color="primary" size="large" block onClick={() => push(signedIn ? MEMBER_HOME : '/login/login')}>
         {t(signedIn ? 'admin.toSettings' : 'settings.signIn')}
       </Button>
@@ -35,7 +39,11 @@ function NoAccess({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-const countOf: Partial<Record<Section, keyof QueueCounts>> = { realname: 'realName', deposits: 'deposits', withdrawals: 'withdrawals' };
+const countOf: Partial<Record<Section, keyof QueueCounts>> = {
+  realname: 'realName',
+  deposits: 'deposits',
+  withdrawals: 'withdrawals',
+};
 
 /**
  * Back office (#/admin). Rights come from the server's staff role in user/info, never from the
@@ -52,7 +60,11 @@ export function BackOfficeScreen() {
   else if (info.isError)
     body = (
       <div className="centered-block">
-        <StatusBlock kind="disconnected" title={t('admin.audit.failedTitle')} description={t('admin.audit.failedBody')} />
+        <StatusBlock
+          kind="disconnected"
+          title={t('admin.audit.failedTitle')}
+          description={t('admin.audit.failedBody')}
+        />
         <Button color="primary" onClick={() => void info.refetch()}>
           {t('common.retry')}
         </Button>
@@ -84,7 +96,11 @@ function BackOffice({ role }: { role: StaffRole }) {
     return sections.find((s) => s === asked) ?? (sections.includes('audit') ? 'audit' : sections[0]) ?? 'members';
   });
   const [memberId, setMemberId] = useState<string | null>(null);
-  const counts = useQuery({ queryKey: adminKeys.counts, queryFn: ({ signal }) => fetchQueueCounts(signal), refetchInterval: 30_000 });
+  const counts = useQuery({
+    queryKey: adminKeys.counts,
+    queryFn: ({ signal }) => fetchQueueCounts(signal),
+    refetchInterval: 30_000,
+  });
 
   const openMember = (id: string) => {
     setMemberId(id);
@@ -107,7 +123,9 @@ function BackOffice({ role }: { role: StaffRole }) {
               data-testid={`admin-nav-${s}`}
             >
               <span>{t(`admin.nav.${s}`)}</span>
-              {count !== undefined && count > 0 && <Badge content={String(count)} className="admin-nav__badge" data-testid={`admin-count-${s}`} />}
+              {count !== undefined && count > 0 && (
+                <Badge content={String(count)} className="admin-nav__badge" data-testid={`admin-count-${s}`} />
+              )}
             </button>
           );
         })}
@@ -116,7 +134,9 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'realname' && <RealNameQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
         {section === 'deposits' && <DepositQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
         {section === 'withdrawals' && <WithdrawalQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
-        {section === 'members' && <MemberAdmin memberId={memberId} onPick={setMemberId} mayRestrict={can.restrict(role)} />}
+        {section === 'members' && (
+          <MemberAdmin memberId={memberId} onPick={setMemberId} mayRestrict={can.restrict(role)} />
+        )}
         {section === 'channels' && <FundingSettings mayEdit={can.editSettings(role)} />}
         {section === 'market' && <MarketAdmin rights={can.market(role)} />}
         {section === 'news' && <NewsAdmin mayPublish={can.publishNews(role)} mayWithdraw={can.withdrawNews(role)} />}

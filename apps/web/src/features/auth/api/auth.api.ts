@@ -21,10 +21,14 @@ export function requestRegister(body: RequestOf<typeof registerCall>): Promise<R
   return api.call(authCalls.register, body);
 }
 
-export function requestResetCode(body: RequestOf<typeof sendResetCodeCall>): Promise<ResponseOf<typeof sendResetCodeCall>> {
+export function requestResetCode(
+  body: RequestOf<typeof sendResetCodeCall>,
+): Promise<ResponseOf<typeof sendResetCodeCall>> {
   return api.call(authCalls.sendResetCode, body);
 }
 
-export function requestPasswordReset(body: RequestOf<typeof resetPasswordCall>): Promise<ResponseOf<typeof resetPasswordCall>> {
+export function requestPasswordReset(
+  body: RequestOf<typeof resetPasswordCall>,
+): Promise<ResponseOf<typeof resetPasswordCall>> {
   return api.call(authCalls.resetPassword, body);
 }

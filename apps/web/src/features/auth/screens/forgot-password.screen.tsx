@@ -38,7 +38,9 @@ export function ForgotPasswordScreen() {
   const [validMinutes, setValidMinutes] = useState(10);
   const [cooldown, setCooldown] = useState(0);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { values, field } = useFormValues<ResetValues>({ code: '', password: '', confirmPassword: '' }, () => setServerError(null));
+  const { values, field } = useFormValues<ResetValues>({ code: '', password: '', confirmPassword: '' }, () =>
+    setServerError(null),
+  );
   const { touched, touch } = useTouched<'account' | 'code' | 'password' | 'confirmPassword'>();
 
   useEffect(() => {
@@ -92,11 +94,27 @@ export function ForgotPasswordScreen() {
       testId="forgot-screen"
       footer={
         step === 0 ? (
-          <Button block color="primary" size="large" disabled={!canSend} loading={sendCode.isPending} onClick={send} data-testid="forgot-send">
+          <Button
+            block
+            color="primary"
+            size="large"
+            disabled={!canSend}
+            loading={sendCode.isPending}
+            onClick={send}
+            data-testid="forgot-send"
+          >
             {t('forgot.sendCode')}
           </Button>
         ) : (
-          <Button block color="primary" size="large" disabled={!canReset} loading={reset.isPending} onClick={submit} data-testid="forgot-submit">
+          <Button
+            block
+            color="primary"
+            size="large"
+            disabled={!canReset}
+            loading={reset.isPending}
+            onClick={submit}
+            data-testid="forgot-submit"
+          >
             {t('forgot.submit')}
           </Button>
         )
@@ -112,7 +130,13 @@ export function ForgotPasswordScreen() {
       <FieldList>
         <Field
           label={t('fields.phone')}
-          description={<FieldMessage error={accountProblem} touched={touched.account === true || account.length >= 10} hint={t('forgot.accountHint')} />}
+          description={
+            <FieldMessage
+              error={accountProblem}
+              touched={touched.account === true || account.length >= 10}
+              hint={t('forgot.accountHint')}
+            />
+          }
         >
           <FormInput
             testId="forgot-account"
@@ -141,24 +165,57 @@ export function ForgotPasswordScreen() {
               label={t('fields.code')}
               description={<FieldMessage error={errors.code} touched={touched.code === true} />}
               extra={
-                <Button size="small" fill="none" color="primary" disabled={!canSend} onClick={send} data-testid="forgot-resend">
+                <Button
+                  size="small"
+                  fill="none"
+                  color="primary"
+                  disabled={!canSend}
+                  onClick={send}
+                  data-testid="forgot-resend"
+                >
                   {cooldown > 0 ? t('forgot.resendIn', { seconds: cooldown }) : t('forgot.resend')}
                 </Button>
               }
             >
-              <FormInput {...field('code')} testId="forgot-code" digitsOnly maxLength={6} autoComplete="one-time-code" onBlur={() => touch('code')} />
+              <FormInput
+                {...field('code')}
+                testId="forgot-code"
+                digitsOnly
+                maxLength={6}
+                autoComplete="one-time-code"
+                onBlur={() => touch('code')}
+              />
             </Field>
             <Field
               label={t('fields.newPassword')}
-              description={<FieldMessage error={errors.password} touched={touched.password === true} hint={t('register.passwordHint')} />}
+              description={
+                <FieldMessage
+                  error={errors.password}
+                  touched={touched.password === true}
+                  hint={t('register.passwordHint')}
+                />
+              }
             >
-              <PasswordInput {...field('password')} testId="forgot-password" autoComplete="new-password" onBlur={() => touch('password')} maxLength={128} />
+              <PasswordInput
+                {...field('password')}
+                testId="forgot-password"
+                autoComplete="new-password"
+                onBlur={() => touch('password')}
+                maxLength={128}
+              />
             </Field>
             <Field
               label={t('fields.confirmPassword')}
               description={<FieldMessage error={errors.confirmPassword} touched={touched.confirmPassword === true} />}
             >
-              <PasswordInput {...field('confirmPassword')} testId="forgot-confirm" autoComplete="new-password" onBlur={() => touch('confirmPassword')} onEnterPress={submit} maxLength={128} />
+              <PasswordInput
+                {...field('confirmPassword')}
+                testId="forgot-confirm"
+                autoComplete="new-password"
+                onBlur={() => touch('confirmPassword')}
+                onEnterPress={submit}
+                maxLength={128}
+              />
             </Field>
           </FieldList>
         </>

@@ -30,12 +30,15 @@ type FieldName = keyof RegisterValues;
 export function RegisterScreen() {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { values, field } = useFormValues<RegisterValues>(() => ({
-    account: '',
-    password: '',
-    confirmPassword: '',
-    inviteCode: addressParam('code') ?? addressParam('inviteCode') ?? '',
-  }), () => setServerError(null));
+  const { values, field } = useFormValues<RegisterValues>(
+    () => ({
+      account: '',
+      password: '',
+      confirmPassword: '',
+      inviteCode: addressParam('code') ?? addressParam('inviteCode') ?? '',
+    }),
+    () => setServerError(null),
+  );
   const [agree, setAgree] = useState(false);
   const { touched, touch } = useTouched<FieldName>();
 
@@ -59,14 +62,27 @@ export function RegisterScreen() {
   const submit = () => {
     if (!valid || registerMutation.isPending) return;
     setServerError(null);
-    registerMutation.mutate({ ...values, account: values.account.trim(), inviteCode: values.inviteCode.trim(), agree: true });
+    registerMutation.mutate({
+      ...values,
+      account: values.account.trim(),
+      inviteCode: values.inviteCode.trim(),
+      agree: true,
+    });
   };
 
   return (
     <Page
       testId="register-screen"
       footer={
-        <Button block color="primary" size="large" disabled={!valid} loading={registerMutation.isPending} onClick={submit} data-testid="register-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!valid}
+          loading={registerMutation.isPending}
+          onClick={submit}
+          data-testid="register-submit"
+        >
           {t('register.submit')}
         </Button>
       }
@@ -75,27 +91,90 @@ export function RegisterScreen() {
       <FieldList>
         <Field
           label={t('fields.phone')}
-          description={<FieldMessage error={errors.account} touched={touched.account === true || values.account.length >= 10} hint={t('register.accountHint')} testId="register-account-error" />}
+          description={
+            <FieldMessage
+              error={errors.account}
+              touched={touched.account === true || values.account.length >= 10}
+              hint={t('register.accountHint')}
+              testId="register-account-error"
+            />
+          }
         >
-          <FormInput {...field('account')} testId="register-account" digitsOnly type="tel" maxLength={10} autoComplete="tel-national" placeholder={t('register.accountPlaceholder')} onBlur={() => touch('account')} clearable />
+          <FormInput
+            {...field('account')}
+            testId="register-account"
+            digitsOnly
+            type="tel"
+            maxLength={10}
+            autoComplete="tel-national"
+            placeholder={t('register.accountPlaceholder')}
+            onBlur={() => touch('account')}
+            clearable
+          />
         </Field>
         <Field
           label={t('fields.password')}
-          description={<FieldMessage error={errors.password} touched={touched.password === true} hint={t('register.passwordHint')} testId="register-password-error" />}
+          description={
+            <FieldMessage
+              error={errors.password}
+              touched={touched.password === true}
+              hint={t('register.passwordHint')}
+              testId="register-password-error"
+            />
+          }
         >
-          <PasswordInput {...field('password')} testId="register-password" autoComplete="new-password" placeholder={t('register.passwordPlaceholder')} onBlur={() => touch('password')} maxLength={128} />
+          <PasswordInput
+            {...field('password')}
+            testId="register-password"
+            autoComplete="new-password"
+            placeholder={t('register.passwordPlaceholder')}
+            onBlur={() => touch('password')}
+            maxLength={128}
+          />
         </Field>
         <Field
           label={t('fields.confirmPassword')}
-          description={<FieldMessage error={errors.confirmPassword} touched={touched.confirmPassword === true || (values.confirmPassword.length >= values.password.length && values.confirmPassword !== '')} testId="register-confirm-error" />}
+          description={
+            <FieldMessage
+              error={errors.confirmPassword}
+              touched={
+                touched.confirmPassword === true ||
+                (values.confirmPassword.length >= values.password.length && values.confirmPassword !== '')
+              }
+              testId="register-confirm-error"
+            />
+          }
         >
-          <PasswordInput {...field('confirmPassword')} testId="register-confirm" autoComplete="new-password" placeholder={t('register.confirmPlaceholder')} onBlur={() => touch('confirmPassword')} maxLength={128} />
+          <PasswordInput
+            {...field('confirmPassword')}
+            testId="register-confirm"
+            autoComplete="new-password"
+            placeholder={t('register.confirmPlaceholder')}
+            onBlur={() => touch('confirmPassword')}
+            maxLength={128}
+          />
         </Field>
         <Field
           label={t('fields.inviteCode')}
-          description={<FieldMessage error={errors.inviteCode} touched={touched.inviteCode === true} hint={t('register.inviteHint')} testId="register-invite-error" />}
+          description={
+            <FieldMessage
+              error={errors.inviteCode}
+              touched={touched.inviteCode === true}
+              hint={t('register.inviteHint')}
+              testId="register-invite-error"
+            />
+          }
         >
-          <FormInput {...field('inviteCode')} testId="register-invite" autoCapitalize="characters" autoComplete="off" maxLength={32} placeholder={t('register.invitePlaceholder')} onBlur={() => touch('inviteCode')} clearable />
+          <FormInput
+            {...field('inviteCode')}
+            testId="register-invite"
+            autoCapitalize="characters"
+            autoComplete="off"
+            maxLength={32}
+            placeholder={t('register.invitePlaceholder')}
+            onBlur={() => touch('inviteCode')}
+            clearable
+          />
         </Field>
       </FieldList>
 
@@ -104,7 +183,13 @@ export function RegisterScreen() {
       <FormError error={serverError} testId="register-error" />
 
       <div className="form-links form-links--center">
-        <Button fill="none" size="small" color="primary" onClick={() => push('/login/login')} data-testid="register-to-login">
+        <Button
+          fill="none"
+          size="small"
+          color="primary"
+          onClick={() => push('/login/login')}
+          data-testid="register-to-login"
+        >
           {t('register.toSignIn')}
         </Button>
       </div>

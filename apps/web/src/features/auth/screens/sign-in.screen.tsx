@@ -26,7 +26,10 @@ interface SignInValues {
 export function SignInScreen() {
   const { t } = useTranslation();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { values, field } = useFormValues<SignInValues>(() => ({ account: addressParam('account') ?? getSession().account, password: '' }), () => setServerError(null));
+  const { values, field } = useFormValues<SignInValues>(
+    () => ({ account: addressParam('account') ?? getSession().account, password: '' }),
+    () => setServerError(null),
+  );
   const [remember, setRemember] = useState(false);
   const [agree, setAgree] = useState(false);
 
@@ -51,7 +54,15 @@ export function SignInScreen() {
     <Page
       testId="sign-in-screen"
       footer={
-        <Button block color="primary" size="large" disabled={!valid} loading={signInMutation.isPending} onClick={submit} data-testid="login-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!valid}
+          loading={signInMutation.isPending}
+          onClick={submit}
+          data-testid="login-submit"
+        >
           {t('signIn.submit')}
         </Button>
       }
@@ -59,10 +70,25 @@ export function SignInScreen() {
       <BrandHeader />
       <FieldList>
         <Field label={t('fields.account')}>
-          <FormInput {...field('account')} testId="login-account" placeholder={t('signIn.accountPlaceholder')} autoComplete="username" inputMode="tel" clearable maxLength={32} />
+          <FormInput
+            {...field('account')}
+            testId="login-account"
+            placeholder={t('signIn.accountPlaceholder')}
+            autoComplete="username"
+            inputMode="tel"
+            clearable
+            maxLength={32}
+          />
         </Field>
         <Field label={t('fields.password')}>
-          <PasswordInput {...field('password')} testId="login-password" placeholder={t('signIn.passwordPlaceholder')} autoComplete="current-password" onEnterPress={submit} maxLength={128} />
+          <PasswordInput
+            {...field('password')}
+            testId="login-password"
+            placeholder={t('signIn.passwordPlaceholder')}
+            autoComplete="current-password"
+            onEnterPress={submit}
+            maxLength={128}
+          />
         </Field>
       </FieldList>
 
@@ -76,10 +102,22 @@ export function SignInScreen() {
       <FormError error={serverError} testId="login-error" />
 
       <div className="form-links">
-        <Button fill="none" size="small" color="primary" onClick={() => push('/login/forgot')} data-testid="login-forgot">
+        <Button
+          fill="none"
+          size="small"
+          color="primary"
+          onClick={() => push('/login/forgot')}
+          data-testid="login-forgot"
+        >
           {t('signIn.forgot')}
         </Button>
-        <Button fill="none" size="small" color="primary" onClick={() => push('/login/register')} data-testid="login-register">
+        <Button
+          fill="none"
+          size="small"
+          color="primary"
+          onClick={() => push('/login/register')}
+          data-testid="login-register"
+        >
           {t('signIn.toRegister')}
         </Button>
       </div>

@@ -64,14 +64,18 @@ export const addBankCard = (body: RequestOf<typeof bankCardAddCall>) => api.call
 export const removeBankCard = (id: string) => api.call(bankCardRemoveRef, { id });
 
 export const fetchDepositChannels = (s: Signal) => api.call(depositChannelsRef, {}, opts(s));
-export const createDeposit = (body: RequestOf<typeof depositCreateCall>, headers: Record<string, string>) => api.call(depositCreateRef, body, { headers });
+export const createDeposit = (body: RequestOf<typeof depositCreateCall>, headers: Record<string, string>) =>
+  api.call(depositCreateRef, body, { headers });
 
 export const fetchWithdrawInfo = (s: Signal) => api.call(withdrawInfoRef, {}, opts(s));
 export const fetchCreditScore = (s: Signal) => api.call(creditScoreRef, {}, opts(s));
-export const createWithdrawal = (body: RequestOf<typeof withdrawCreateCall>, headers: Record<string, string>) => api.call(withdrawCreateRef, body, { headers });
+export const createWithdrawal = (body: RequestOf<typeof withdrawCreateCall>, headers: Record<string, string>) =>
+  api.call(withdrawCreateRef, body, { headers });
 
 export const fetchExchangeQuote = (body: RequestOf<typeof exchangeQuoteCall>) => api.call(exchangeQuoteRef, body);
-export const createExchange = (body: RequestOf<typeof exchangeCreateCall>, headers: Record<string, string>) => api.call(exchangeCreateRef, body, { headers });
+export const createExchange = (body: RequestOf<typeof exchangeCreateCall>, headers: Record<string, string>) =>
+  api.call(exchangeCreateRef, body, { headers });
 
-export const fetchFundRecords = (body: RequestOf<typeof fundRecordsCall>, s: Signal) => api.call(fundRecordsRef, body, opts(s));
+export const fetchFundRecords = (body: RequestOf<typeof fundRecordsCall>, s: Signal) =>
+  api.call(fundRecordsRef, body, opts(s));
 export const fetchTimeline = (body: RequestOf<typeof timelineCall>, s: Signal) => api.call(timelineRef, body, opts(s));

@@ -4,7 +4,17 @@ interface Chip {
 }
 
 /** Quick-fill chips under an amount field (UX "Forms that move money"). */
-export function AmountChips({ chips, value, onPick, testIdPrefix }: { chips: readonly Chip[]; value: string; onPick: (value: string) => void; testIdPrefix: string }) {
+export function AmountChips({
+  chips,
+  value,
+  onPick,
+  testIdPrefix,
+}: {
+  chips: readonly Chip[];
+  value: string;
+  onPick: (value: string) => void;
+  testIdPrefix: string;
+}) {
   if (chips.length === 0) return null;
   return (
     <div className="chips" role="group">

@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { BankCard } from '@kabuto/contracts/funds/bank-cards';
 
 /** A registered bank account as a card: bank, branch, type, masked number, holder. */
-export function BankCardView({ card, action, testId = 'card-row', selected }: { card: BankCard; action?: ReactNode; testId?: string; selected?: boolean }) {
+export function BankCardView({
+  card,
+  action,
+  testId = 'card-row',
+  selected,
+}: {
+  card: BankCard;
+  action?: ReactNode;
+  testId?: string;
+  selected?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className={`bank-card${selected ? ' bank-card--selected' : ''}`} data-testid={testId} data-card-id={card.id}>

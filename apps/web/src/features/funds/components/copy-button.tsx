@@ -15,7 +15,14 @@ export function CopyButton({ value, testId }: { value: string; testId?: string }
     }
   };
   return (
-    <Button size="mini" fill="outline" color="primary" onClick={() => void copy()} data-testid={testId} className="copy-button">
+    <Button
+      size="mini"
+      fill="outline"
+      color="primary"
+      onClick={() => void copy()}
+      data-testid={testId}
+      className="copy-button"
+    >
       {t('common.copy')}
     </Button>
   );

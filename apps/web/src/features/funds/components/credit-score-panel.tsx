@@ -6,7 +6,15 @@ import { jstText, useLocale } from '../../../shared/format/jst.ts';
 const signed = (n: number) => (n > 0 ? `+${String(n)}` : String(n));
 
 /** The credit score against the withdrawal threshold, with the published rules and every change (DESIGN "Integrity"). */
-export function CreditScorePanel({ score, threshold, detail }: { score: number; threshold: number; detail: CreditScore | undefined }) {
+export function CreditScorePanel({
+  score,
+  threshold,
+  detail,
+}: {
+  score: number;
+  threshold: number;
+  detail: CreditScore | undefined;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const enough = score >= threshold;
@@ -18,8 +26,13 @@ export function CreditScorePanel({ score, threshold, detail }: { score: number; 
           {score} <span className="credit-score__of">/ {t('withdraw.threshold', { threshold })}</span>
         </strong>
       </div>
-      <ProgressBar percent={Math.max(0, Math.min(100, score))} className={enough ? 'credit-score__bar' : 'credit-score__bar credit-score__bar--low'} />
-      <div className="credit-score__verdict">{t(enough ? 'withdraw.scoreEnough' : 'withdraw.scoreLow', { threshold })}</div>
+      <ProgressBar
+        percent={Math.max(0, Math.min(100, score))}
+        className={enough ? 'credit-score__bar' : 'credit-score__bar credit-score__bar--low'}
+      />
+      <div className="credit-score__verdict">
+        {t(enough ? 'withdraw.scoreEnough' : 'withdraw.scoreLow', { threshold })}
+      </div>
       {detail && (
         <Collapse className="credit-score__more">
           <Collapse.Panel key="how" title={t('withdraw.scoreHow')} data-testid="wd-score-how">

@@ -14,7 +14,13 @@ export function MoneyActions() {
   return (
     <nav className="money-actions" aria-label={t('memberCentre.actions')}>
       {actions.map(({ key, path, Icon }) => (
-        <button key={key} type="button" className="money-actions__button" onClick={() => push(path)} data-testid={`uc-${key}`}>
+        <button
+          key={key}
+          type="button"
+          className="money-actions__button"
+          onClick={() => push(path)}
+          data-testid={`uc-${key}`}
+        >
           <span className="money-actions__icon" aria-hidden="true">
             <Icon />
           </span>

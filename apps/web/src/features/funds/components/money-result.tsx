@@ -31,7 +31,19 @@ interface MoneyResultProps {
 }
 
 /** The screen after a money order is accepted: outcome, order number and details, two ways on (UX "Forms that move money"). */
-export function MoneyResult({ testId, listTestId, orderNoTestId, status, title, description, orderNo, rows, primary, secondary, nextSteps }: MoneyResultProps) {
+export function MoneyResult({
+  testId,
+  listTestId,
+  orderNoTestId,
+  status,
+  title,
+  description,
+  orderNo,
+  rows,
+  primary,
+  secondary,
+  nextSteps,
+}: MoneyResultProps) {
   const { t } = useTranslation();
   return (
     <Page
@@ -48,7 +60,10 @@ export function MoneyResult({ testId, listTestId, orderNoTestId, status, title, 
       }
     >
       <Result status={status} title={title} description={description} />
-      <DetailList testId={listTestId} rows={[{ label: t('funds.orderNo'), value: orderNo, className: 'mono', testId: orderNoTestId }, ...rows]} />
+      <DetailList
+        testId={listTestId}
+        rows={[{ label: t('funds.orderNo'), value: orderNo, className: 'mono', testId: orderNoTestId }, ...rows]}
+      />
       {nextSteps && (
         <section className="card next-steps">
           <h2 className="card__title">{t('funds.nextTitle')}</h2>
@@ -64,7 +79,10 @@ export function MoneyResult({ testId, listTestId, orderNoTestId, status, title, 
 }
 
 /** The two ways on from an order that waits for staff: its record, or the member centre. */
-export function waitingActions(t: TFunction, testIds: { records: string; done: string }): Pick<MoneyResultProps, 'primary' | 'secondary'> {
+export function waitingActions(
+  t: TFunction,
+  testIds: { records: string; done: string },
+): Pick<MoneyResultProps, 'primary' | 'secondary'> {
   return {
     primary: { label: t('funds.viewRecords'), onClick: () => replace('/user/FundingDetails'), testId: testIds.records },
     secondary: { label: t('common.toMemberCentre'), onClick: () => replace('/user/usercenter'), testId: testIds.done },

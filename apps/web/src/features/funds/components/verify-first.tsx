@@ -8,9 +8,19 @@ export function VerifyFirst({ pending }: { pending: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="centered-block" data-testid="card-verify-first">
-      <StatusBlock kind="default" title={t(pending ? 'cards.pendingTitle' : 'cards.verifyTitle')} description={t(pending ? 'cards.pendingBody' : 'cards.verifyBody')} />
+      <StatusBlock
+        kind="default"
+        title={t(pending ? 'cards.pendingTitle' : 'cards.verifyTitle')}
+        description={t(pending ? 'cards.pendingBody' : 'cards.verifyBody')}
+      />
       {!pending && (
-        <Button color="primary" size="large" block onClick={() => push('/user/bandCard')} data-testid="card-verify-action">
+        <Button
+          color="primary"
+          size="large"
+          block
+          onClick={() => push('/user/bandCard')}
+          data-testid="card-verify-action"
+        >
           {t('memberCentre.verify.start')}
         </Button>
       )}

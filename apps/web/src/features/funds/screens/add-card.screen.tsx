@@ -21,7 +21,6 @@ import { useSession } from '../../../shared/session/session.store.ts';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
-
 type CardType = (typeof cardTypes)[number];
 
 interface CardValues {
@@ -43,13 +42,19 @@ const sameName = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/
 export function AddCardScreen() {
   const session = useSession();
   const realName = useRealNameStatus();
-  if (session.token !== '' && realName.isSuccess && realName.data.status === 'verified') return <AddCardForm verifiedName={realName.data.realName ?? ''} />;
+  if (session.token !== '' && realName.isSuccess && realName.data.status === 'verified')
+    return <AddCardForm verifiedName={realName.data.realName ?? ''} />;
   return (
     <Page testId="add-card-screen">
       {session.token === '' ? (
         <SignInRequired />
       ) : realName.isError ? (
-        <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void realName.refetch()} testId="card-failed" />
+        <LoadFailure
+          titleKey="funds.loadFailedTitle"
+          messageKey="funds.loadFailedBody"
+          onRetry={() => void realName.refetch()}
+          testId="card-failed"
+        />
       ) : realName.isPending ? (
         <Skeleton.Paragraph lineCount={8} animated className="centered-block" />
       ) : (
@@ -63,16 +68,25 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
   const { t } = useTranslation();
   const refresh = useRefreshFunds();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { values, field } = useFormValues<CardValues>({ holderName: verifiedName, bankName: '', branchName: '', branchCode: '', cardNumber: '', ifsc: '', upi: '' }, () => setServerError(null));
+  const { values, field } = useFormValues<CardValues>(
+    { holderName: verifiedName, bankName: '', branchName: '', branchCode: '', cardNumber: '', ifsc: '', upi: '' },
+    () => setServerError(null),
+  );
   const [cardType, setCardType] = useState<CardType>('ordinary');
   const [indian, setIndian] = useState(false);
   const { touched, touch, touchAll } = useTouched<keyof CardValues>();
 
   const errors: Record<keyof CardValues, string | null> = {
-    holderName: values.holderName.trim() === '' ? 'cardForm.required' : sameName(values.holderName, verifiedName) ? null : errorKeys.cards.holderMismatch,
+    holderName:
+      values.holderName.trim() === ''
+        ? 'cardForm.required'
+        : sameName(values.holderName, verifiedName)
+          ? null
+          : errorKeys.cards.holderMismatch,
     bankName: textIssue(values.bankName, 64) === null ? null : 'cardForm.required',
     branchName: textIssue(values.branchName, 64) === null ? null : 'cardForm.required',
-    branchCode: patternIssue(values.branchCode, bankCardPatterns.branchCode) === null ? null : 'cardForm.branchCodeFormat',
+    branchCode:
+      patternIssue(values.branchCode, bankCardPatterns.branchCode) === null ? null : 'cardForm.branchCodeFormat',
     cardNumber: patternIssue(values.cardNumber, bankCardPatterns.cardNumber) === null ? null : 'cardForm.numberFormat',
     ifsc: !indian || patternIssue(values.ifsc, bankCardPatterns.ifsc) === null ? null : 'cardForm.ifscFormat',
     upi: !indian || patternIssue(values.upi, bankCardPatterns.upi) === null ? null : 'cardForm.upiFormat',
@@ -109,7 +123,14 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
     save.mutate();
   };
 
-  const message = (key: keyof CardValues, hint?: string) => <FieldMessage error={errors[key]} touched={touched[key] === true} {...(hint ? { hint } : {})} testId={`card-error-${key}`} />;
+  const message = (key: keyof CardValues, hint?: string) => (
+    <FieldMessage
+      error={errors[key]}
+      touched={touched[key] === true}
+      {...(hint ? { hint } : {})}
+      testId={`card-error-${key}`}
+    />
+  );
 
   return (
     <Page
@@ -122,20 +143,57 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
     >
       <p className="screen-intro">{t('cardForm.intro')}</p>
       <FieldList>
-        <Field label={t('cardForm.holder')} description={message('holderName', t('cardForm.holderHint', { name: verifiedName }))}>
-          <FormInput {...field('holderName')} testId="card-holder" maxLength={64} autoComplete="name" onBlur={() => touch('holderName')} />
+        <Field
+          label={t('cardForm.holder')}
+          description={message('holderName', t('cardForm.holderHint', { name: verifiedName }))}
+        >
+          <FormInput
+            {...field('holderName')}
+            testId="card-holder"
+            maxLength={64}
+            autoComplete="name"
+            onBlur={() => touch('holderName')}
+          />
         </Field>
         <Field label={t('cardForm.bank')} description={message('bankName')}>
-          <FormInput {...field('bankName')} testId="card-bank" placeholder={t('cardForm.bankPlaceholder')} maxLength={64} onBlur={() => touch('bankName')} />
+          <FormInput
+            {...field('bankName')}
+            testId="card-bank"
+            placeholder={t('cardForm.bankPlaceholder')}
+            maxLength={64}
+            onBlur={() => touch('bankName')}
+          />
         </Field>
         <Field label={t('cardForm.branch')} description={message('branchName')}>
-          <FormInput {...field('branchName')} testId="card-branch" placeholder={t('cardForm.branchPlaceholder')} maxLength={64} onBlur={() => touch('branchName')} />
+          <FormInput
+            {...field('branchName')}
+            testId="card-branch"
+            placeholder={t('cardForm.branchPlaceholder')}
+            maxLength={64}
+            onBlur={() => touch('branchName')}
+          />
         </Field>
         <Field label={t('cardForm.branchCode')} description={message('branchCode', t('cardForm.branchCodeHint'))}>
-          <FormInput {...field('branchCode')} testId="card-branch-code" placeholder="123" maxLength={11} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('branchCode')} />
+          <FormInput
+            {...field('branchCode')}
+            testId="card-branch-code"
+            placeholder="123"
+            maxLength={11}
+            autoCapitalize="characters"
+            autoComplete="off"
+            onBlur={() => touch('branchCode')}
+          />
         </Field>
         <Field label={t('cardForm.number')} description={message('cardNumber', t('cardForm.numberHint'))}>
-          <FormInput {...field('cardNumber')} testId="card-number" digitsOnly maxLength={20} placeholder="1234567" autoComplete="off" onBlur={() => touch('cardNumber')} />
+          <FormInput
+            {...field('cardNumber')}
+            testId="card-number"
+            digitsOnly
+            maxLength={20}
+            placeholder="1234567"
+            autoComplete="off"
+            onBlur={() => touch('cardNumber')}
+          />
         </Field>
         <Field label={t('cardForm.type')}>
           <div className="segmented" role="radiogroup" aria-label={t('cardForm.type')}>
@@ -166,10 +224,26 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
         {indian && (
           <>
             <Field label="IFSC" description={message('ifsc', t('cardForm.ifscHint'))}>
-              <FormInput {...field('ifsc', (v) => v.toUpperCase())} testId="card-ifsc" placeholder="SBIN0001234" maxLength={11} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('ifsc')} />
+              <FormInput
+                {...field('ifsc', (v) => v.toUpperCase())}
+                testId="card-ifsc"
+                placeholder="SBIN0001234"
+                maxLength={11}
+                autoCapitalize="characters"
+                autoComplete="off"
+                onBlur={() => touch('ifsc')}
+              />
             </Field>
             <Field label="UPI ID" description={message('upi', t('cardForm.upiHint'))}>
-              <FormInput {...field('upi')} testId="card-upi" placeholder="name@bank" maxLength={97} autoCapitalize="off" autoComplete="off" onBlur={() => touch('upi')} />
+              <FormInput
+                {...field('upi')}
+                testId="card-upi"
+                placeholder="name@bank"
+                maxLength={97}
+                autoCapitalize="off"
+                autoComplete="off"
+                onBlur={() => touch('upi')}
+              />
             </Field>
           </>
         )}

@@ -52,7 +52,15 @@ export function BankCardsScreen() {
   let body;
   if (session.token === '') body = <SignInRequired />;
   else if (cards.isPending || realName.isPending) body = <ListSkeleton />;
-  else if (cards.isError) body = <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void cards.refetch()} testId="card-failed" />;
+  else if (cards.isError)
+    body = (
+      <LoadFailure
+        titleKey="funds.loadFailedTitle"
+        messageKey="funds.loadFailedBody"
+        onRetry={() => void cards.refetch()}
+        testId="card-failed"
+      />
+    );
   else if (cards.data.length === 0 && !verified) body = <VerifyFirst pending={realName.data?.status === 'pending'} />;
   else if (cards.data.length === 0)
     body = (
@@ -68,7 +76,13 @@ export function BankCardsScreen() {
             key={card.id}
             card={card}
             action={
-              <button type="button" className="icon-button icon-button--light" aria-label={t('cards.remove')} onClick={() => void confirmRemove(card)} data-testid="card-remove">
+              <button
+                type="button"
+                className="icon-button icon-button--light"
+                aria-label={t('cards.remove')}
+                onClick={() => void confirmRemove(card)}
+                data-testid="card-remove"
+              >
                 <Trash2 />
               </button>
             }
@@ -83,7 +97,14 @@ export function BankCardsScreen() {
       testId="bank-cards-screen"
       footer={
         session.token !== '' && (verified || (cards.data?.length ?? 0) > 0) ? (
-          <Button block size="large" color="primary" onClick={() => push('/user/WithCard')} disabled={!verified} data-testid="card-add">
+          <Button
+            block
+            size="large"
+            color="primary"
+            onClick={() => push('/user/WithCard')}
+            disabled={!verified}
+            data-testid="card-add"
+          >
             {t('cards.add')}
           </Button>
         ) : undefined

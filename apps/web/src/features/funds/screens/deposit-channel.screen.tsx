@@ -22,7 +22,15 @@ export function DepositChannelScreen() {
   let body;
   if (session.token === '') body = <SignInRequired />;
   else if (channels.isPending) body = <Skeleton.Paragraph lineCount={8} animated className="centered-block" />;
-  else if (channels.isError) body = <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void channels.refetch()} testId="dep-channel-failed" />;
+  else if (channels.isError)
+    body = (
+      <LoadFailure
+        titleKey="funds.loadFailedTitle"
+        messageKey="funds.loadFailedBody"
+        onRetry={() => void channels.refetch()}
+        testId="dep-channel-failed"
+      />
+    );
   else if (channels.data.channels.length === 0)
     body = (
       <div className="centered-block">

@@ -52,7 +52,12 @@ export function DepositScreen() {
       {session.token === '' ? (
         <SignInRequired />
       ) : channels.isError ? (
-        <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void channels.refetch()} testId="dep-failed" />
+        <LoadFailure
+          titleKey="funds.loadFailedTitle"
+          messageKey="funds.loadFailedBody"
+          onRetry={() => void channels.refetch()}
+          testId="dep-failed"
+        />
       ) : (
         <Skeleton.Paragraph lineCount={10} animated className="centered-block" />
       )}
@@ -71,13 +76,19 @@ function DepositForm({ data, onDone }: { data: DepositChannels; onDone: (result:
   const channel = chosenChannel(data, draft.channelId);
 
   const amountIssue = channel
-    ? amountError(draft.amount, { min: channel.min, max: channel.max, belowMinKey: errorKeys.funds.depositBelowMin, aboveMaxKey: errorKeys.funds.depositAboveMax })
+    ? amountError(draft.amount, {
+        min: channel.min,
+        max: channel.max,
+        belowMinKey: errorKeys.funds.depositBelowMin,
+        aboveMaxKey: errorKeys.funds.depositAboveMax,
+      })
     : errorKeys.funds.channelNotFound;
   const open = channel?.window.open ?? false;
   const valid = channel !== undefined && amountIssue === null && receiptId !== null && open;
 
   const submit = useMutation({
-    mutationFn: (body: { channelId: string; amount: string; receiptImageId: string }) => createDeposit(body, submission.headersFor(body)),
+    mutationFn: (body: { channelId: string; amount: string; receiptImageId: string }) =>
+      createDeposit(body, submission.headersFor(body)),
     onSuccess: async (answer) => {
       submission.settle();
       showSuccess(successKeys.deposit);
@@ -114,7 +125,15 @@ function DepositForm({ data, onDone }: { data: DepositChannels; onDone: (result:
     <Page
       testId="deposit-screen"
       footer={
-        <Button block size="large" color="primary" disabled={!valid} loading={submit.isPending} onClick={send} data-testid="dep-submit">
+        <Button
+          block
+          size="large"
+          color="primary"
+          disabled={!valid}
+          loading={submit.isPending}
+          onClick={send}
+          data-testid="dep-submit"
+        >
           {t('deposit.submit')}
         </Button>
       }
@@ -124,7 +143,13 @@ function DepositForm({ data, onDone }: { data: DepositChannels; onDone: (result:
         <div className="channel-card__head">
           <div className="channel-card__name">{channel.name}</div>
           {data.channels.length > 1 && (
-            <Button size="small" fill="none" color="primary" onClick={() => push('/user/rechargeChannel')} data-testid="dep-channel-change">
+            <Button
+              size="small"
+              fill="none"
+              color="primary"
+              onClick={() => push('/user/rechargeChannel')}
+              data-testid="dep-channel-change"
+            >
               {t('deposit.changeChannel')} <ChevronRight />
             </Button>
           )}
@@ -148,7 +173,12 @@ function DepositForm({ data, onDone }: { data: DepositChannels; onDone: (result:
         <DetailList
           compact
           rows={[
-            { label: t('funds.limits'), value: `${moneyText(channel.min)} – ${moneyText(channel.max)}`, className: 'num', testId: 'dep-limits' },
+            {
+              label: t('funds.limits'),
+              value: `${moneyText(channel.min)} – ${moneyText(channel.max)}`,
+              className: 'num',
+              testId: 'dep-limits',
+            },
             { label: t('funds.window'), value: <MoneyWindowText window={channel.window} testId="dep-window" /> },
             { label: t('funds.fee'), value: t('funds.feeNone') },
           ]}
@@ -220,7 +250,11 @@ function DepositResultView({ result }: { result: DepositResult }) {
         { label: t('deposit.channel'), value: result.detail },
         { label: t('deposit.reference'), value: result.referenceCode, className: 'mono' },
         { label: t('funds.status'), value: <StatusPill status={result.status} testId="dep-result-status" /> },
-        { label: t('funds.submittedAt'), value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) }), className: 'num' },
+        {
+          label: t('funds.submittedAt'),
+          value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) }),
+          className: 'num',
+        },
       ]}
       {...waitingActions(t, { records: 'dep-records', done: 'dep-done' })}
       nextSteps={[t('deposit.next1'), t('deposit.next2'), t('deposit.next3')]}

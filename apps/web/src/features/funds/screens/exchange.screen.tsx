@@ -63,11 +63,17 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
   const [formError, setFormError] = useState<string | null>(null);
   const now = useNow(held !== null);
 
-  const available = assets.data?.balances.find((b) => b.currency === from)?.available ?? (assets.data ? '0' : undefined);
+  const available =
+    assets.data?.balances.find((b) => b.currency === from)?.available ?? (assets.data ? '0' : undefined);
   const decimals = currencyDecimals[from];
-  const amountIssue = amountError(amount, available !== undefined ? { balance: available, aboveBalanceKey: errorKeys.funds.insufficientAvailable } : {});
+  const amountIssue = amountError(
+    amount,
+    available !== undefined ? { balance: available, aboveBalanceKey: errorKeys.funds.insufficientAvailable } : {},
+  );
   const remaining = held ? countdown(new Date(held.deadline), now) : null;
-  const secondsLeft = remaining ? remaining.day * 86_400 + remaining.hour * 3_600 + remaining.minute * 60 + remaining.second : 0;
+  const secondsLeft = remaining
+    ? remaining.day * 86_400 + remaining.hour * 3_600 + remaining.minute * 60 + remaining.second
+    : 0;
   const expired = held !== null && secondsLeft <= 0;
 
   const change = (patch: { from?: Currency; to?: Currency; amount?: string }) => {
@@ -135,7 +141,14 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
       testId="exchange-screen"
       footer={
         held && !expired ? (
-          <Button block size="large" color="primary" loading={exchange.isPending} onClick={() => exchange.mutate({ quoteId: held.quote.quoteId })} data-testid="ex-confirm">
+          <Button
+            block
+            size="large"
+            color="primary"
+            loading={exchange.isPending}
+            onClick={() => exchange.mutate({ quoteId: held.quote.quoteId })}
+            data-testid="ex-confirm"
+          >
             {t('exchange.confirm', { seconds: secondsLeft })}
           </Button>
         ) : (
@@ -147,8 +160,19 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
     >
       <section className="card exchange-card">
         <div className="exchange-pair">
-          <CurrencySelect label={t('exchange.from')} value={from} onChange={(c) => change({ from: c })} testId="ex-from" />
-          <button type="button" className="icon-button exchange-pair__swap" aria-label={t('exchange.swap')} onClick={() => change({ from: to, to: from })} data-testid="ex-swap">
+          <CurrencySelect
+            label={t('exchange.from')}
+            value={from}
+            onChange={(c) => change({ from: c })}
+            testId="ex-from"
+          />
+          <button
+            type="button"
+            className="icon-button exchange-pair__swap"
+            aria-label={t('exchange.swap')}
+            onClick={() => change({ from: to, to: from })}
+            data-testid="ex-swap"
+          >
             <RefreshCw />
           </button>
           <CurrencySelect label={t('exchange.to')} value={to} onChange={(c) => change({ to: c })} testId="ex-to" />
@@ -219,11 +243,18 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
               </dd>
             </div>
           </dl>
-          <div className={`quote-card__countdown${expired ? ' quote-card__countdown--expired' : ''}`} data-testid="ex-countdown" data-seconds={secondsLeft}>
+          <div
+            className={`quote-card__countdown${expired ? ' quote-card__countdown--expired' : ''}`}
+            data-testid="ex-countdown"
+            data-seconds={secondsLeft}
+          >
             <Clock aria-hidden="true" />{' '}
             {expired
               ? t('exchange.expired')
-              : t('exchange.validFor', { seconds: secondsLeft, time: jstText(new Date(held.deadline).toISOString(), 'h:m:s', locale) })}
+              : t('exchange.validFor', {
+                  seconds: secondsLeft,
+                  time: jstText(new Date(held.deadline).toISOString(), 'h:m:s', locale),
+                })}
           </div>
         </section>
       ) : (
@@ -234,7 +265,17 @@ function ExchangeForm({ onDone }: { onDone: (result: ExchangeResult) => void }) 
   );
 }
 
-function CurrencySelect({ label, value, onChange, testId }: { label: string; value: Currency; onChange: (currency: Currency) => void; testId: string }) {
+function CurrencySelect({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: Currency;
+  onChange: (currency: Currency) => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   return (
     <label className="currency-select">
@@ -264,10 +305,19 @@ function ExchangeResultView({ result, onAgain }: { result: ExchangeResult; onAga
       orderNo={result.orderNo}
       rows={[
         { label: t('exchange.youPaid'), value: moneyText(result.amount, result.from), className: 'num' },
-        { label: t('exchange.youReceived'), value: moneyText(result.toAmount, result.to), className: 'num', testId: 'ex-result-receive' },
+        {
+          label: t('exchange.youReceived'),
+          value: moneyText(result.toAmount, result.to),
+          className: 'num',
+          testId: 'ex-result-receive',
+        },
         { label: t('exchange.rate'), value: `1 ${result.from} = ${result.rate} ${result.to}`, className: 'num' },
         { label: t('funds.fee'), value: t('funds.feeNone') },
-        { label: t('exchange.time'), value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m:s', locale) }), className: 'num' },
+        {
+          label: t('exchange.time'),
+          value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m:s', locale) }),
+          className: 'num',
+        },
       ]}
       primary={{ label: t('common.toMemberCentre'), onClick: () => replace('/user/usercenter'), testId: 'ex-done' }}
       secondary={{ label: t('exchange.again'), onClick: onAgain, testId: 'ex-again' }}

@@ -20,7 +20,11 @@ import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 type Tab = 'all' | 'deposits' | 'withdrawals' | 'timeline';
 const tabs: readonly Tab[] = ['all', 'deposits', 'withdrawals', 'timeline'];
-const typeOf: Record<Exclude<Tab, 'timeline'>, FundRecordType> = { all: 'all', deposits: 'deposit', withdrawals: 'withdrawal' };
+const typeOf: Record<Exclude<Tab, 'timeline'>, FundRecordType> = {
+  all: 'all',
+  deposits: 'deposit',
+  withdrawals: 'withdrawal',
+};
 const PAGE_SIZE = 20;
 
 /** Fund records (/user/FundingDetails): deposits and withdrawals with status and reason, and the full money timeline. */
@@ -64,17 +68,30 @@ function RecordList({ type }: { type: FundRecordType }) {
     queryKey: [...fundsKeys.fundRecords, token, type],
     queryFn: ({ pageParam, signal }) => fetchFundRecords({ type, page: pageParam, pageSize: PAGE_SIZE }, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last, all) => (all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined),
+    getNextPageParam: (last, all) =>
+      all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
   });
 
   if (records.isPending) return <ListSkeleton />;
-  if (records.isError) return <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void records.refetch()} testId="fr-failed" />;
+  if (records.isError)
+    return (
+      <LoadFailure
+        titleKey="funds.loadFailedTitle"
+        messageKey="funds.loadFailedBody"
+        onRetry={() => void records.refetch()}
+        testId="fr-failed"
+      />
+    );
   const items = records.data.pages.flatMap((p) => p.items);
   if (items.length === 0) {
     return (
       <div className="centered-block" data-testid="fr-empty">
         <StatusBlock kind="empty" title={t('records.emptyTitle')} description={t('records.emptyBody')} />
-        <Button color="primary" onClick={() => push(type === 'withdrawal' ? '/user/withdraw' : '/user/recharge')} data-testid="fr-empty-action">
+        <Button
+          color="primary"
+          onClick={() => push(type === 'withdrawal' ? '/user/withdraw' : '/user/recharge')}
+          data-testid="fr-empty-action"
+        >
           {t(type === 'withdrawal' ? 'memberCentre.withdraw' : 'memberCentre.deposit')}
         </Button>
       </div>
@@ -90,7 +107,11 @@ function RecordList({ type }: { type: FundRecordType }) {
           ))}
         </section>
       ))}
-      <LoadMore hasMore={records.hasNextPage} loading={records.isFetchingNextPage} onMore={() => void records.fetchNextPage()} />
+      <LoadMore
+        hasMore={records.hasNextPage}
+        loading={records.isFetchingNextPage}
+        onMore={() => void records.fetchNextPage()}
+      />
     </div>
   );
 }
@@ -148,7 +169,11 @@ function RecordRow({ record }: { record: FundRecord }) {
             </div>
             <div>
               <dt>{t('records.decidedAt')}</dt>
-              <dd className="num">{record.decidedAt ? t('common.jst', { time: jstText(record.decidedAt, 'Y-M-D h:m:s', locale) }) : t('records.notYet')}</dd>
+              <dd className="num">
+                {record.decidedAt
+                  ? t('common.jst', { time: jstText(record.decidedAt, 'Y-M-D h:m:s', locale) })
+                  : t('records.notYet')}
+              </dd>
             </div>
             <div>
               <dt>{t('records.next')}</dt>
@@ -169,16 +194,29 @@ function TimelineList() {
     queryKey: [...fundsKeys.timeline, token],
     queryFn: ({ pageParam, signal }) => fetchTimeline({ page: pageParam, pageSize: PAGE_SIZE }, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last, all) => (all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined),
+    getNextPageParam: (last, all) =>
+      all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
   });
 
   if (timeline.isPending) return <ListSkeleton />;
-  if (timeline.isError) return <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void timeline.refetch()} testId="tl-failed" />;
+  if (timeline.isError)
+    return (
+      <LoadFailure
+        titleKey="funds.loadFailedTitle"
+        messageKey="funds.loadFailedBody"
+        onRetry={() => void timeline.refetch()}
+        testId="tl-failed"
+      />
+    );
   const items = timeline.data.pages.flatMap((p) => p.items);
   if (items.length === 0) {
     return (
       <div className="centered-block" data-testid="tl-empty">
-        <StatusBlock kind="empty" title={t('records.timelineEmptyTitle')} description={t('records.timelineEmptyBody')} />
+        <StatusBlock
+          kind="empty"
+          title={t('records.timelineEmptyTitle')}
+          description={t('records.timelineEmptyBody')}
+        />
         <Button color="primary" onClick={() => push('/user/recharge')}>
           {t('memberCentre.deposit')}
         </Button>
@@ -196,7 +234,11 @@ function TimelineList() {
           ))}
         </section>
       ))}
-      <LoadMore hasMore={timeline.hasNextPage} loading={timeline.isFetchingNextPage} onMore={() => void timeline.fetchNextPage()} />
+      <LoadMore
+        hasMore={timeline.hasNextPage}
+        loading={timeline.isFetchingNextPage}
+        onMore={() => void timeline.fetchNextPage()}
+      />
     </div>
   );
 }

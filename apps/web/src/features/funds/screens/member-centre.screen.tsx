@@ -1,6 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { Button, List, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
-import { ChartColumn, CircleAlert, CircleCheck, CircleUser, Clock, CreditCard, FileText, Globe, Info, LayoutGrid, List as ListIcon, Settings } from 'lucide-react';
+import {
+  ChartColumn,
+  CircleAlert,
+  CircleCheck,
+  CircleUser,
+  Clock,
+  CreditCard,
+  FileText,
+  Globe,
+  Info,
+  LayoutGrid,
+  List as ListIcon,
+  Settings,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAssets, useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
 import type { Assets, RealNameStatus } from '../api/funds.api.ts';
@@ -49,12 +62,24 @@ export function MemberCentreScreen() {
       testId="member-centre-screen"
       showBack={false}
       right={
-        <button type="button" className="icon-button" aria-label={t('titles.settings')} onClick={() => push('/user/setting')} data-testid="uc-settings">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('titles.settings')}
+          onClick={() => push('/user/setting')}
+          data-testid="uc-settings"
+        >
           <Settings />
         </button>
       }
     >
-      <PullToRefresh onRefresh={refresh} pullingText={t('common.pullToRefresh')} canReleaseText={t('common.releaseToRefresh')} refreshingText={t('common.refreshing')} completeText={t('common.refreshed')}>
+      <PullToRefresh
+        onRefresh={refresh}
+        pullingText={t('common.pullToRefresh')}
+        canReleaseText={t('common.releaseToRefresh')}
+        refreshingText={t('common.refreshing')}
+        completeText={t('common.refreshed')}
+      >
         <section className="asset-card" data-testid="uc-asset-card">
           <div className="asset-card__who">
             <CircleUser aria-hidden="true" />
@@ -64,7 +89,12 @@ export function MemberCentreScreen() {
             {info.data?.role && <Tag color="primary">{t(`roles.${info.data.role}`)}</Tag>}
           </div>
           {assets.isError && !assets.data ? (
-            <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void assets.refetch()} testId="uc-assets-failed" />
+            <LoadFailure
+              titleKey="funds.loadFailedTitle"
+              messageKey="funds.loadFailedBody"
+              onRetry={() => void assets.refetch()}
+              testId="uc-assets-failed"
+            />
           ) : (
             <AssetFigures assets={assets.data} />
           )}
@@ -94,7 +124,12 @@ export function MemberCentreScreen() {
           <List.Item prefix={<Settings />} onClick={() => push('/user/setting')} data-testid="uc-menu-settings">
             {t('titles.settings')}
           </List.Item>
-          <List.Item prefix={<Globe />} extra={t(`languages.${session.lang}`)} onClick={() => push('/user/changeLang')} data-testid="uc-menu-lang">
+          <List.Item
+            prefix={<Globe />}
+            extra={t(`languages.${session.lang}`)}
+            onClick={() => push('/user/changeLang')}
+            data-testid="uc-menu-lang"
+          >
             {t('settings.language')}
           </List.Item>
           <List.Item prefix={<FileText />} onClick={() => push('/user/tys')} data-testid="uc-menu-terms">
@@ -111,7 +146,14 @@ export function MemberCentreScreen() {
         </List>
 
         <div className="page-actions">
-          <Button block size="large" color="danger" fill="outline" onClick={() => void signOut()} data-testid="uc-logout">
+          <Button
+            block
+            size="large"
+            color="danger"
+            fill="outline"
+            onClick={() => void signOut()}
+            data-testid="uc-logout"
+          >
             {t('settings.logout')}
           </Button>
         </div>
@@ -191,12 +233,24 @@ function Balances({ assets }: { assets: Assets }) {
   );
 }
 
-function VerificationCard({ status, fallback }: { status: RealNameStatus | undefined; fallback: Assets['realNameStatus'] | undefined }) {
+function VerificationCard({
+  status,
+  fallback,
+}: {
+  status: RealNameStatus | undefined;
+  fallback: Assets['realNameStatus'] | undefined;
+}) {
   const { t } = useTranslation();
   const state = status?.status ?? fallback;
   if (!state) return null;
   const icon =
-    state === 'verified' ? <CircleCheck className="verify-card__icon verify-card__icon--ok" /> : state === 'pending' ? <Clock className="verify-card__icon" /> : <CircleAlert className="verify-card__icon verify-card__icon--warn" />;
+    state === 'verified' ? (
+      <CircleCheck className="verify-card__icon verify-card__icon--ok" />
+    ) : state === 'pending' ? (
+      <Clock className="verify-card__icon" />
+    ) : (
+      <CircleAlert className="verify-card__icon verify-card__icon--warn" />
+    );
   return (
     <section className={`card verify-card verify-card--${state}`} data-testid="uc-verify" data-status={state}>
       {icon}

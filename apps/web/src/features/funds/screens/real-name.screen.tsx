@@ -24,14 +24,14 @@ import { ImageUploadField } from '../../../shared/uploads/image-upload-field.tsx
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 
-
 /** Real-name verification (/user/bandCard): unverified → under review → verified; a rejection shows its reason and allows a new submission. */
 export function RealNameScreen() {
   const session = useSession();
   const status = useRealNameStatus();
 
   if (session.token !== '' && status.isSuccess) {
-    if (status.data.status === 'verified' || status.data.status === 'pending') return <RealNameOutcome status={status.data} />;
+    if (status.data.status === 'verified' || status.data.status === 'pending')
+      return <RealNameOutcome status={status.data} />;
     return <RealNameForm status={status.data} />;
   }
   return (
@@ -39,7 +39,12 @@ export function RealNameScreen() {
       {session.token === '' ? (
         <SignInRequired />
       ) : status.isError ? (
-        <LoadFailure titleKey="funds.loadFailedTitle" messageKey="funds.loadFailedBody" onRetry={() => void status.refetch()} testId="rn-failed" />
+        <LoadFailure
+          titleKey="funds.loadFailedTitle"
+          messageKey="funds.loadFailedBody"
+          onRetry={() => void status.refetch()}
+          testId="rn-failed"
+        />
       ) : (
         <Skeleton.Paragraph lineCount={8} animated className="centered-block" />
       )}
@@ -66,33 +71,33 @@ function RealNameOutcome({ status }: { status: RealNameStatus }) {
         )
       }
     >
-    <div className="outcome" data-testid="rn-status" data-status={status.status}>
-      <Result
-        status={verified ? 'success' : 'waiting'}
-        title={t(`realName.${status.status}`)}
-        description={t(verified ? 'realNameForm.verifiedBody' : 'realNameForm.pendingBody')}
-      />
-      <dl className="detail-list">
-        {status.realName && (
-          <div>
-            <dt>{t('realNameForm.name')}</dt>
-            <dd data-testid="rn-verified-name">{status.realName}</dd>
-          </div>
-        )}
-        {status.idNumberMasked && (
-          <div>
-            <dt>{t('realNameForm.idNumber')}</dt>
-            <dd className="mono">{status.idNumberMasked}</dd>
-          </div>
-        )}
-        {status.submittedAt && (
-          <div>
-            <dt>{t('realNameForm.submittedAt')}</dt>
-            <dd className="num">{t('common.jst', { time: jstText(status.submittedAt, 'Y-M-D h:m', locale) })}</dd>
-          </div>
-        )}
-      </dl>
-    </div>
+      <div className="outcome" data-testid="rn-status" data-status={status.status}>
+        <Result
+          status={verified ? 'success' : 'waiting'}
+          title={t(`realName.${status.status}`)}
+          description={t(verified ? 'realNameForm.verifiedBody' : 'realNameForm.pendingBody')}
+        />
+        <dl className="detail-list">
+          {status.realName && (
+            <div>
+              <dt>{t('realNameForm.name')}</dt>
+              <dd data-testid="rn-verified-name">{status.realName}</dd>
+            </div>
+          )}
+          {status.idNumberMasked && (
+            <div>
+              <dt>{t('realNameForm.idNumber')}</dt>
+              <dd className="mono">{status.idNumberMasked}</dd>
+            </div>
+          )}
+          {status.submittedAt && (
+            <div>
+              <dt>{t('realNameForm.submittedAt')}</dt>
+              <dd className="num">{t('common.jst', { time: jstText(status.submittedAt, 'Y-M-D h:m', locale) })}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
     </Page>
   );
 }
@@ -118,7 +123,13 @@ function RealNameForm({ status }: { status: RealNameStatus }) {
   const valid = errors.realName === null && errors.idNumber === null && front !== null && back !== null;
 
   const submit = useMutation({
-    mutationFn: () => submitRealName({ realName: values.realName.trim(), idNumber: values.idNumber.trim(), frontImageId: front ?? '', backImageId: back ?? '' }),
+    mutationFn: () =>
+      submitRealName({
+        realName: values.realName.trim(),
+        idNumber: values.idNumber.trim(),
+        frontImageId: front ?? '',
+        backImageId: back ?? '',
+      }),
     onSuccess: async () => {
       showSuccess(successKeys.submitted);
       await refresh();
@@ -136,7 +147,15 @@ function RealNameForm({ status }: { status: RealNameStatus }) {
     <Page
       testId="real-name-screen"
       footer={
-        <Button block size="large" color="primary" disabled={!valid} loading={submit.isPending} onClick={send} data-testid="rn-submit">
+        <Button
+          block
+          size="large"
+          color="primary"
+          disabled={!valid}
+          loading={submit.isPending}
+          onClick={send}
+          data-testid="rn-submit"
+        >
           {t('realNameForm.submit')}
         </Button>
       }
@@ -155,17 +174,55 @@ function RealNameForm({ status }: { status: RealNameStatus }) {
       <FieldList>
         <Field
           label={t('realNameForm.nameLabel')}
-          description={<FieldMessage error={errors.realName} touched={touched.realName === true} hint={t('realNameForm.nameHint')} />}
+          description={
+            <FieldMessage
+              error={errors.realName}
+              touched={touched.realName === true}
+              hint={t('realNameForm.nameHint')}
+            />
+          }
         >
-          <FormInput {...field('realName')} testId="rn-name" placeholder={t('realNameForm.namePlaceholder')} maxLength={64} autoComplete="name" onBlur={() => touch('realName')} />
+          <FormInput
+            {...field('realName')}
+            testId="rn-name"
+            placeholder={t('realNameForm.namePlaceholder')}
+            maxLength={64}
+            autoComplete="name"
+            onBlur={() => touch('realName')}
+          />
         </Field>
-        <Field label={t('realNameForm.idNumber')} description={<FieldMessage error={errors.idNumber} touched={touched.idNumber === true} hint={t('realNameForm.idHint')} />}>
-          <FormInput {...field('idNumber')} testId="rn-id" placeholder={t('realNameForm.idPlaceholder')} maxLength={32} autoCapitalize="characters" autoComplete="off" onBlur={() => touch('idNumber')} />
+        <Field
+          label={t('realNameForm.idNumber')}
+          description={
+            <FieldMessage error={errors.idNumber} touched={touched.idNumber === true} hint={t('realNameForm.idHint')} />
+          }
+        >
+          <FormInput
+            {...field('idNumber')}
+            testId="rn-id"
+            placeholder={t('realNameForm.idPlaceholder')}
+            maxLength={32}
+            autoCapitalize="characters"
+            autoComplete="off"
+            onBlur={() => touch('idNumber')}
+          />
         </Field>
       </FieldList>
       <section className="card upload-card">
-        <ImageUploadField purpose="id_front" label={t('realNameForm.front')} hint={t('realNameForm.frontHint')} testId="rn-front" onChange={setFront} />
-        <ImageUploadField purpose="id_back" label={t('realNameForm.back')} hint={t('realNameForm.backHint')} testId="rn-back" onChange={setBack} />
+        <ImageUploadField
+          purpose="id_front"
+          label={t('realNameForm.front')}
+          hint={t('realNameForm.frontHint')}
+          testId="rn-front"
+          onChange={setFront}
+        />
+        <ImageUploadField
+          purpose="id_back"
+          label={t('realNameForm.back')}
+          hint={t('realNameForm.backHint')}
+          testId="rn-back"
+          onChange={setBack}
+        />
         <p className="upload-card__privacy">{t('realNameForm.privacy')}</p>
       </section>
       <FormError error={serverError} testId="rn-error" />

@@ -54,7 +54,8 @@ export function WithdrawScreen() {
   const [result, setResult] = useState<{ record: WithdrawResult; card: BankCard | undefined } | null>(null);
 
   if (result) return <WithdrawResultView result={result.record} card={result.card} />;
-  if (session.token !== '' && info.isSuccess && cards.isSuccess) return <WithdrawForm info={info.data} cards={cards.data} onDone={(record, card) => setResult({ record, card })} />;
+  if (session.token !== '' && info.isSuccess && cards.isSuccess)
+    return <WithdrawForm info={info.data} cards={cards.data} onDone={(record, card) => setResult({ record, card })} />;
   return (
     <Page testId="withdraw-screen">
       {session.token === '' ? (
@@ -76,7 +77,15 @@ export function WithdrawScreen() {
   );
 }
 
-function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: readonly BankCard[]; onDone: (record: WithdrawResult, card: BankCard | undefined) => void }) {
+function WithdrawForm({
+  info,
+  cards,
+  onDone,
+}: {
+  info: WithdrawInfo;
+  cards: readonly BankCard[];
+  onDone: (record: WithdrawResult, card: BankCard | undefined) => void;
+}) {
   const { t } = useTranslation();
   const refresh = useRefreshFunds();
   const credit = useCreditScore();
@@ -101,21 +110,23 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
   });
   const pinIssue = fundPinError(pin);
   // The same rule the server refuses with (packages/domain), explained before the member types.
-  const blocker = withdrawalBlockerText[
-    withdrawalBlocker({
-      restrictions: (userInfo.data?.restrictions ?? []).map((r) => r.kind),
-      cardCount: cards.length,
-      hasFundPassword: info.hasFundPassword,
-      pendingWithdrawal: info.pendingWithdrawal,
-      creditScore: info.creditScore,
-      creditThreshold: info.threshold,
-      windowOpen: info.window.open,
-    }) ?? 'none'
-  ];
+  const blocker =
+    withdrawalBlockerText[
+      withdrawalBlocker({
+        restrictions: (userInfo.data?.restrictions ?? []).map((r) => r.kind),
+        cardCount: cards.length,
+        hasFundPassword: info.hasFundPassword,
+        pendingWithdrawal: info.pendingWithdrawal,
+        creditScore: info.creditScore,
+        creditThreshold: info.threshold,
+        windowOpen: info.window.open,
+      }) ?? 'none'
+    ];
   const valid = blocker === null && amountIssue === null && pinIssue === null && card !== undefined;
 
   const submit = useMutation({
-    mutationFn: (body: { amount: string; fundPassword: string; bankCardId: string }) => createWithdrawal(body, submission.headersFor(body)),
+    mutationFn: (body: { amount: string; fundPassword: string; bankCardId: string }) =>
+      createWithdrawal(body, submission.headersFor(body)),
     onSuccess: async (record) => {
       submission.settle();
       setSheetOpen(false);
@@ -163,8 +174,17 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
         <DetailList
           compact
           rows={[
-            { label: t('funds.limits'), value: `${moneyText(info.min)} – ${moneyText(info.max)}`, className: 'num', testId: 'wd-limits' },
-            { label: t('funds.fee'), value: isPositive(info.fee) ? moneyText(info.fee) : t('funds.feeNone'), testId: 'wd-fee' },
+            {
+              label: t('funds.limits'),
+              value: `${moneyText(info.min)} – ${moneyText(info.max)}`,
+              className: 'num',
+              testId: 'wd-limits',
+            },
+            {
+              label: t('funds.fee'),
+              value: isPositive(info.fee) ? moneyText(info.fee) : t('funds.feeNone'),
+              testId: 'wd-fee',
+            },
             { label: t('funds.window'), value: <MoneyWindowText window={info.window} testId="wd-window" /> },
           ]}
         />
@@ -248,7 +268,12 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
             data-testid="wd-card"
             data-card-id={c.id}
           >
-            <BankCardView card={c} testId="wd-card-view" selected={c.id === cardId} action={c.id === cardId ? <CircleCheck className="card-picker__check" /> : null} />
+            <BankCardView
+              card={c}
+              testId="wd-card-view"
+              selected={c.id === cardId}
+              action={c.id === cardId ? <CircleCheck className="card-picker__check" /> : null}
+            />
           </div>
         ))}
         <Button block fill="outline" color="primary" onClick={() => push('/user/WithCard')} data-testid="wd-add-card">
@@ -275,7 +300,13 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
 
       <FormError error={serverError} testId="wd-error" />
 
-      <Popup visible={sheetOpen} onMaskClick={() => !submit.isPending && setSheetOpen(false)} bodyClassName="sheet" data-testid="wd-sheet" destroyOnClose>
+      <Popup
+        visible={sheetOpen}
+        onMaskClick={() => !submit.isPending && setSheetOpen(false)}
+        bodyClassName="sheet"
+        data-testid="wd-sheet"
+        destroyOnClose
+      >
         <h2 className="sheet__title">{t('withdraw.confirmTitle')}</h2>
         <div className="sheet__amount num" data-testid="wd-sheet-amount">
           {moneyText(amount || '0')}
@@ -299,10 +330,24 @@ function WithdrawForm({ info, cards, onDone }: { info: WithdrawInfo; cards: read
           </div>
         </dl>
         <p className="sheet__note">{t('withdraw.confirmNote')}</p>
-        <Button block size="large" color="primary" loading={submit.isPending} onClick={confirm} data-testid="wd-confirm">
+        <Button
+          block
+          size="large"
+          color="primary"
+          loading={submit.isPending}
+          onClick={confirm}
+          data-testid="wd-confirm"
+        >
           {t('withdraw.confirm')}
         </Button>
-        <Button block size="large" fill="none" disabled={submit.isPending} onClick={() => setSheetOpen(false)} data-testid="wd-cancel">
+        <Button
+          block
+          size="large"
+          fill="none"
+          disabled={submit.isPending}
+          onClick={() => setSheetOpen(false)}
+          data-testid="wd-cancel"
+        >
           {t('common.cancel')}
         </Button>
       </Popup>
@@ -326,7 +371,11 @@ function WithdrawResultView({ result, card }: { result: WithdrawResult; card: Ba
         { label: t('withdraw.amount'), value: moneyText(result.amount, result.currency), className: 'num' },
         { label: t('withdraw.toCard'), value: card ? `${card.bankName} ${card.cardNumberMasked}` : result.detail },
         { label: t('funds.status'), value: <StatusPill status={result.status} testId="wd-result-status" /> },
-        { label: t('funds.submittedAt'), value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) }), className: 'num' },
+        {
+          label: t('funds.submittedAt'),
+          value: t('common.jst', { time: jstText(result.createdAt, 'Y-M-D h:m', locale) }),
+          className: 'num',
+        },
       ]}
       {...waitingActions(t, { records: 'wd-records', done: 'wd-done' })}
       nextSteps={[t('withdraw.next1'), t('withdraw.next2'), t('withdraw.next3')]}

@@ -18,7 +18,8 @@ export const indicesKeys = {
 };
 
 export const fetchIndices = (signal?: AbortSignal) => api.call(indexListRef, {}, signal ? { signal } : {});
-export const fetchConstituents = (code: string, signal?: AbortSignal) => api.call(indexConstituentsRef, { code }, signal ? { signal } : {});
+export const fetchConstituents = (code: string, signal?: AbortSignal) =>
+  api.call(indexConstituentsRef, { code }, signal ? { signal } : {});
 
 /**
  * The indices, kept live: values arrive on the `indices` topic while the caller is on screen (signed in), and

@@ -37,16 +37,25 @@ export function IndexConstituentsScreen() {
           <Skeleton.Paragraph lineCount={8} animated />
         </div>
       ) : list.isError ? (
-        <LoadFailure titleKey="indices.loadFailedTitle" messageKey="indices.loadFailedBody" onRetry={() => void list.refetch()} testId="index-failed" />
+        <LoadFailure
+          titleKey="indices.loadFailedTitle"
+          messageKey="indices.loadFailedBody"
+          onRetry={() => void list.refetch()}
+          testId="index-failed"
+        />
       ) : (
         <>
           <section className="index-summary" data-testid="index-summary">
-            <span className={`index-card__value num price--${directionOf(list.data.index.change)}`}>{list.data.index.value}</span>
+            <span className={`index-card__value num price--${directionOf(list.data.index.change)}`}>
+              {list.data.index.value}
+            </span>
             <span className={`index-card__change num price--${directionOf(list.data.index.change)}`}>
-              {directionArrow[directionOf(list.data.index.change)]} {signedText(list.data.index.change)} ({signedText(list.data.index.changePercent)}%)
+              {directionArrow[directionOf(list.data.index.change)]} {signedText(list.data.index.change)} (
+              {signedText(list.data.index.changePercent)}%)
             </span>
             <span className="index-card__meta">
-              {t(list.data.index.method === 'price-weighted' ? 'indices.priceWeightedHow' : 'indices.capWeightedHow')} {t('indices.simulated')}
+              {t(list.data.index.method === 'price-weighted' ? 'indices.priceWeightedHow' : 'indices.capWeightedHow')}{' '}
+              {t('indices.simulated')}
             </span>
           </section>
           <table className="constituents" data-testid="constituents">

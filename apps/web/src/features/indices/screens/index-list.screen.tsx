@@ -24,7 +24,12 @@ export function IndexListScreen() {
           <Skeleton.Paragraph lineCount={4} animated />
         </div>
       ) : indices.isError ? (
-        <LoadFailure titleKey="indices.loadFailedTitle" messageKey="indices.loadFailedBody" onRetry={() => void indices.refetch()} testId="index-failed" />
+        <LoadFailure
+          titleKey="indices.loadFailedTitle"
+          messageKey="indices.loadFailedBody"
+          onRetry={() => void indices.refetch()}
+          testId="index-failed"
+        />
       ) : indices.data.length === 0 ? (
         <StatusBlock kind="empty" title={t('indices.emptyTitle')} description={t('indices.emptyBody')} />
       ) : (
@@ -43,7 +48,13 @@ function IndexCard({ index }: { index: IndexValueWire }) {
   const lang = useLocale();
   const direction = directionOf(index.change);
   return (
-    <button type="button" className="index-card" onClick={() => push(`/gdindex/gdList?code=${encodeURIComponent(index.code)}`)} data-testid="index-card" data-code={index.code}>
+    <button
+      type="button"
+      className="index-card"
+      onClick={() => push(`/gdindex/gdList?code=${encodeURIComponent(index.code)}`)}
+      data-testid="index-card"
+      data-code={index.code}
+    >
       <span className="index-card__head">
         <span className="index-card__name">{index.names[lang]}</span>
         <Tag fill="outline" color="default">

@@ -45,7 +45,8 @@ const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
 export const fetchMarketStatus = (signal?: AbortSignal) => api.call(statusRef, {}, withSignal(signal));
 export const fetchStockList = (sort: StockListSort, page: number, pageSize: number, signal?: AbortSignal) =>
   api.call(stockListRef, { sort, page, pageSize }, withSignal(signal));
-export const fetchStockDetail = (symbol: string, signal?: AbortSignal) => api.call(detailRef, { symbol }, withSignal(signal));
+export const fetchStockDetail = (symbol: string, signal?: AbortSignal) =>
+  api.call(detailRef, { symbol }, withSignal(signal));
 export const fetchCandles = (symbol: string, period: CandlePeriodName, signal?: AbortSignal) =>
   api.call(candlesRef, { symbol, period, limit: 300 }, withSignal(signal));
 /** Results as the member types; `remember` when they searched on purpose (pressed search, opened a result). */
@@ -54,6 +55,7 @@ export const rememberSearch = (q: string) => api.call(searchRef, { q, remember: 
 export const fetchSearchHistory = (signal?: AbortSignal) => api.call(searchHistoryRef, {}, withSignal(signal));
 export const clearSearchHistory = () => api.call(searchHistoryClearRef, {});
 /** SPEC §7: `{exchange, type}` with type `jpy`. */
-export const fetchWatchlist = (signal?: AbortSignal) => api.call(watchlistRef, { exchange: '', type: 'jpy' }, withSignal(signal));
+export const fetchWatchlist = (signal?: AbortSignal) =>
+  api.call(watchlistRef, { exchange: '', type: 'jpy' }, withSignal(signal));
 export const addToWatchlist = (symbol: string) => api.call(watchlistAddRef, { symbol });
 export const removeFromWatchlist = (symbol: string) => api.call(watchlistRemoveRef, { symbol });

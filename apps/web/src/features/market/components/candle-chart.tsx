@@ -24,21 +24,42 @@ interface CandleChartProps {
  */
 export default function CandleChart({ candles, live, intraday, label }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<{ api: IChartApi; price: ISeriesApi<'Candlestick'>; volume: ISeriesApi<'Histogram'>; lastTime: number | null } | null>(null);
+  const chart = useRef<{
+    api: IChartApi;
+    price: ISeriesApi<'Candlestick'>;
+    volume: ISeriesApi<'Histogram'>;
+    lastTime: number | null;
+  } | null>(null);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const api = createChart(element, {
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#5b6270', attributionLogo: true, fontFamily: 'inherit' },
+      layout: {
+        background: { type: ColorType.Solid, color: '#ffffff' },
+        textColor: '#5b6270',
+        attributionLogo: true,
+        fontFamily: 'inherit',
+      },
       grid: { vertLines: { color: '#f0f1f4' }, horzLines: { color: '#f0f1f4' } },
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false, timeVisible: intraday, secondsVisible: false },
       handleScale: { axisPressedMouseMove: false },
     });
-    const price = api.addSeries(CandlestickSeries, { upColor: rise, downColor: fall, wickUpColor: rise, wickDownColor: fall, borderVisible: false });
-    const volume = api.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
+    const price = api.addSeries(CandlestickSeries, {
+      upColor: rise,
+      downColor: fall,
+      wickUpColor: rise,
+      wickDownColor: fall,
+      borderVisible: false,
+    });
+    const volume = api.addSeries(HistogramSeries, {
+      priceFormat: { type: 'volume' },
+      priceScaleId: 'volume',
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     api.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     price.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
     chart.current = { api, price, volume, lastTime: null };
@@ -53,7 +74,9 @@ export default function CandleChart({ candles, live, intraday, label }: CandleCh
     if (!current) return;
     const { bars, volumes } = toChartSeries(candles);
     current.price.setData(bars.map((b) => ({ ...b, time: b.time as UTCTimestamp })));
-    current.volume.setData(volumes.map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: volumeColour(v.direction) })));
+    current.volume.setData(
+      volumes.map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: volumeColour(v.direction) })),
+    );
     current.lastTime = bars.at(-1)?.time ?? null;
     const range = initialRange(bars.length);
     if (range === 'fit') current.api.timeScale().fitContent();
@@ -67,7 +90,11 @@ export default function CandleChart({ candles, live, intraday, label }: CandleCh
     if (!canApplyLive(current.lastTime, bar)) return;
     const volume = toVolumeBar(live);
     current.price.update({ ...bar, time: bar.time as UTCTimestamp });
-    current.volume.update({ time: volume.time as UTCTimestamp, value: volume.value, color: volumeColour(volume.direction) });
+    current.volume.update({
+      time: volume.time as UTCTimestamp,
+      value: volume.value,
+      color: volumeColour(volume.direction),
+    });
     current.lastTime = bar.time;
   }, [live]);
 

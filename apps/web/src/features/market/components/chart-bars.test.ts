@@ -50,4 +50,3 @@ describe('candles as the chart draws them', () => {
     expect(initialRange(VISIBLE_BARS + 1)).toEqual({ from: 1, to: VISIBLE_BARS + 2 });
   });
 });
-

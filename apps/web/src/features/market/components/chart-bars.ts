@@ -45,7 +45,11 @@ export function toChartSeries(candles: readonly CandleWire[]): { bars: ChartBar[
   const byTime = new Map<number, CandleWire>();
   for (const candle of candles) {
     const time = Date.parse(candle.start);
-    if (Number.isFinite(time) && [candle.open, candle.high, candle.low, candle.close].every((p) => Number.isFinite(Number(p)))) byTime.set(time, candle);
+    if (
+      Number.isFinite(time) &&
+      [candle.open, candle.high, candle.low, candle.close].every((p) => Number.isFinite(Number(p)))
+    )
+      byTime.set(time, candle);
   }
   const ordered = [...byTime.entries()].sort(([a], [b]) => a - b).map(([, candle]) => candle);
   return { bars: ordered.map(toChartBar), volumes: ordered.map(toVolumeBar) };

@@ -18,7 +18,11 @@ export function DepthLadder({ bids, asks }: { bids: readonly Level[]; asks: read
       </th>
       <td className="depth__price num">{priceText(level.price)}</td>
       <td className="depth__quantity num">
-        <span className={`depth__bar depth__bar--${side}`} style={{ width: `${String(Math.round((level.quantity / largest) * 100))}%` }} aria-hidden="true" />
+        <span
+          className={`depth__bar depth__bar--${side}`}
+          style={{ width: `${String(Math.round((level.quantity / largest) * 100))}%` }}
+          aria-hidden="true"
+        />
         <span className="depth__figure">{groupThousands(String(level.quantity))}</span>
       </td>
     </tr>

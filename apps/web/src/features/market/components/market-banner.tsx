@@ -5,7 +5,9 @@ import type { MarketStatus } from '../api/market.api.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 
 /** The banner's sentence for a status: the demo profile, or the TSE session open / closed with its next opening. */
-export function bannerKey(status: Pick<MarketStatus, 'profile' | 'open' | 'phase' | 'nextOpen'>): 'demo' | 'tseOpen' | 'tseLunch' | 'tseClosed' | 'tseClosedNoDate' {
+export function bannerKey(
+  status: Pick<MarketStatus, 'profile' | 'open' | 'phase' | 'nextOpen'>,
+): 'demo' | 'tseOpen' | 'tseLunch' | 'tseClosed' | 'tseClosedNoDate' {
   if (status.profile === 'demo') return 'demo';
   if (status.open) return 'tseOpen';
   if (status.nextOpen === null) return 'tseClosedNoDate';
@@ -17,13 +19,23 @@ export function MarketBanner() {
   const { t } = useTranslation();
   const lang = useLocale();
   // The session changes on the minute at most: a status older than 30 s is fetched again when a screen shows it.
-  const status = useQuery({ queryKey: marketKeys.status, queryFn: ({ signal }) => fetchMarketStatus(signal), staleTime: 30_000, refetchInterval: 60_000 });
+  const status = useQuery({
+    queryKey: marketKeys.status,
+    queryFn: ({ signal }) => fetchMarketStatus(signal),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });
   if (!status.data) return null;
   const key = bannerKey(status.data);
   const source = t(`quote.source.${status.data.source}`);
   const nextOpen = jstText(status.data.nextOpen, 'M/D(E) h:m', lang);
   return (
-    <p className={`market-banner market-banner--${key}`} data-testid="market-banner" data-profile={status.data.profile} data-open={String(status.data.open)}>
+    <p
+      className={`market-banner market-banner--${key}`}
+      data-testid="market-banner"
+      data-profile={status.data.profile}
+      data-open={String(status.data.open)}
+    >
       {t(`quote.banner.${key}`, { source, nextOpen })}
     </p>
   );

@@ -42,13 +42,21 @@ export function PagedStockList({ sort, ranked = false, testId }: PagedStockListP
       />
       {list.data && pages > 1 && (
         <nav className="pager" aria-label={t('quote.pages')}>
-          <Button disabled={page <= 1 || list.isFetching} onClick={() => setPage(page - 1)} data-testid={`${testId}-prev`}>
+          <Button
+            disabled={page <= 1 || list.isFetching}
+            onClick={() => setPage(page - 1)}
+            data-testid={`${testId}-prev`}
+          >
             {t('quote.previous')}
           </Button>
           <span className="pager__where num" data-testid={`${testId}-page`}>
             {t('quote.pageOf', { page, pages })}
           </span>
-          <Button disabled={page >= pages || list.isFetching} onClick={() => setPage(page + 1)} data-testid={`${testId}-next`}>
+          <Button
+            disabled={page >= pages || list.isFetching}
+            onClick={() => setPage(page + 1)}
+            data-testid={`${testId}-next`}
+          >
             {t('quote.next')}
           </Button>
         </nav>
@@ -68,7 +76,6 @@ export function ListHead() {
     </div>
   );
 }
-
 
 /** The page number, back to 1 whenever the order changes. */
 function usePage(sort: StockListSort): [number, (page: number) => void] {

@@ -23,12 +23,27 @@ interface QuoteListProps {
 }
 
 /** A list of quotes with its four states (UX "Visual language"): loading skeleton, failed with retry, empty, full. */
-export function QuoteList({ quotes, failed, onRetry, onResync, empty, firstRank, showTurnover, skeletonRows = 8, testId }: QuoteListProps) {
+export function QuoteList({
+  quotes,
+  failed,
+  onRetry,
+  onResync,
+  empty,
+  firstRank,
+  showTurnover,
+  skeletonRows = 8,
+  testId,
+}: QuoteListProps) {
   const { t } = useTranslation();
   if (failed && !quotes) {
     return (
       <div className="quote-list quote-list--failed">
-        <LoadFailure titleKey="quote.loadFailedTitle" messageKey="quote.loadFailedBody" onRetry={onRetry} testId={`${testId}-failed`} />
+        <LoadFailure
+          titleKey="quote.loadFailedTitle"
+          messageKey="quote.loadFailedBody"
+          onRetry={onRetry}
+          testId={`${testId}-failed`}
+        />
       </div>
     );
   }
@@ -53,7 +68,12 @@ export function QuoteList({ quotes, failed, onRetry, onResync, empty, firstRank,
     <ul className="quote-list" data-testid={testId}>
       {quotes.slice(0, rowsPerPage).map((quote, i) => (
         <li key={quote.symbol}>
-          <QuoteRow quote={quote} onResync={onResync} showTurnover={showTurnover} {...(firstRank !== undefined ? { rank: firstRank + i } : {})} />
+          <QuoteRow
+            quote={quote}
+            onResync={onResync}
+            showTurnover={showTurnover}
+            {...(firstRank !== undefined ? { rank: firstRank + i } : {})}
+          />
         </li>
       ))}
     </ul>

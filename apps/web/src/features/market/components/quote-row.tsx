@@ -33,7 +33,14 @@ export function QuoteRow({ quote, onResync, rank, showTurnover = false }: QuoteR
   const flashing = useFlash(live.last);
   const direction = directionOf(live.change);
   return (
-    <button type="button" className="quote-row" onClick={() => push(detailPath(live.symbol))} data-testid="quote-row" data-symbol={live.symbol} data-status={live.status}>
+    <button
+      type="button"
+      className="quote-row"
+      onClick={() => push(detailPath(live.symbol))}
+      data-testid="quote-row"
+      data-symbol={live.symbol}
+      data-status={live.status}
+    >
       {rank !== undefined && (
         <span className="quote-row__rank num" aria-hidden="true">
           {rank}
@@ -44,7 +51,12 @@ export function QuoteRow({ quote, onResync, rank, showTurnover = false }: QuoteR
         <span className="quote-row__meta">
           <span className="quote-row__code num">{live.symbol}</span>
           {live.status !== 'listed' && (
-            <Tag color={live.status === 'halted' ? 'warning' : 'default'} fill="outline" className="quote-row__status" data-testid="quote-status">
+            <Tag
+              color={live.status === 'halted' ? 'warning' : 'default'}
+              fill="outline"
+              className="quote-row__status"
+              data-testid="quote-status"
+            >
               {t(`quote.${live.status}`)}
             </Tag>
           )}
@@ -55,7 +67,10 @@ export function QuoteRow({ quote, onResync, rank, showTurnover = false }: QuoteR
           )}
         </span>
       </span>
-      <span className={`quote-row__price num price--${direction}${flashing ? ` quote-row__price--flash-${direction}` : ''}`} data-testid="quote-last">
+      <span
+        className={`quote-row__price num price--${direction}${flashing ? ` quote-row__price--flash-${direction}` : ''}`}
+        data-testid="quote-last"
+      >
         {formatMoney(live.last, { symbol: '', empty: 'blank' })}
       </span>
       <span className={`quote-row__change num quote-row__change--${direction}`} data-testid="quote-change">

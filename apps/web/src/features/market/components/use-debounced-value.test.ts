@@ -7,7 +7,9 @@ describe('debounced search text', () => {
   afterEach(() => vi.useRealTimers());
 
   it('settles on the last value only after a pause', () => {
-    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 250), { initialProps: { value: '' } });
+    const { result, rerender } = renderHook(({ value }) => useDebouncedValue(value, 250), {
+      initialProps: { value: '' },
+    });
     rerender({ value: 'ト' });
     act(() => void vi.advanceTimersByTime(100));
     rerender({ value: 'トヨ' });

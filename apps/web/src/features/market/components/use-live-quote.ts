@@ -3,13 +3,32 @@ import type { QuoteWire } from '@kabuto/contracts/market/fields';
 import { useStreamTopic } from '../../../shared/stream/stream-context.tsx';
 
 /** The figures a tick changes; the rest of a quote (names, sector) stays as fetched. */
-type LiveFields = Pick<QuoteWire, 'last' | 'prevClose' | 'change' | 'changePercent' | 'open' | 'high' | 'low' | 'volume' | 'turnover' | 'limitUp' | 'limitDown' | 'tickSize' | 'day' | 'status'>;
+type LiveFields = Pick<
+  QuoteWire,
+  | 'last'
+  | 'prevClose'
+  | 'change'
+  | 'changePercent'
+  | 'open'
+  | 'high'
+  | 'low'
+  | 'volume'
+  | 'turnover'
+  | 'limitUp'
+  | 'limitDown'
+  | 'tickSize'
+  | 'day'
+  | 'status'
+>;
 
 /**
  * A fetched quote kept current by its `quotes:<symbol>` topic while the caller is on screen (signed in; a visitor
  * sees the fetched figures). A new fetch replaces what the stream brought; after a gap `onResync` refetches.
  */
-export function useLiveQuote<Q extends LiveFields & { symbol: string; statusReason?: string | null }>(fetched: Q, onResync: () => void): Q {
+export function useLiveQuote<Q extends LiveFields & { symbol: string; statusReason?: string | null }>(
+  fetched: Q,
+  onResync: () => void,
+): Q {
   const [live, setLive] = useState(fetched);
   useEffect(() => setLive(fetched), [fetched]);
   useStreamTopic(

@@ -25,10 +25,18 @@ export function MarketListScreen() {
       <SearchOpener />
       <MarketBanner />
       <Tabs className="market-tabs" activeKey={tab} onChange={(key) => setTab(marketTabFrom(key))}>
-        <Tabs.Tab key="market" destroyOnClose title={<span data-testid="market-tab-market">{t('marketList.tabMarket')}</span>}>
+        <Tabs.Tab
+          key="market"
+          destroyOnClose
+          title={<span data-testid="market-tab-market">{t('marketList.tabMarket')}</span>}
+        >
           <StockMarketTab />
         </Tabs.Tab>
-        <Tabs.Tab key="watchlist" destroyOnClose title={<span data-testid="market-tab-watchlist">{t('marketList.tabWatchlist')}</span>}>
+        <Tabs.Tab
+          key="watchlist"
+          destroyOnClose
+          title={<span data-testid="market-tab-watchlist">{t('marketList.tabWatchlist')}</span>}
+        >
           <WatchlistTab />
         </Tabs.Tab>
       </Tabs>
@@ -46,14 +54,23 @@ function StockMarketTab() {
     <section data-testid="market-stocks">
       <div className="sort-bar" role="group" aria-label={t('marketList.sortBy')}>
         {sortButtons.map((button) => (
-          <button key={button} type="button" className="sort-bar__button" aria-pressed={current === button} onClick={() => setSort(nextListSort(sort, button))} data-testid={`market-sort-${button}`}>
+          <button
+            key={button}
+            type="button"
+            className="sort-bar__button"
+            aria-pressed={current === button}
+            onClick={() => setSort(nextListSort(sort, button))}
+            data-testid={`market-sort-${button}`}
+          >
             {button === 'change' ? (
               <>
                 {t('marketList.sortChange')}
                 {current === 'change' && (
                   <>
                     <span aria-hidden="true">{sort === 'gainers' ? '▼' : '▲'}</span>
-                    <span className="visually-hidden">{t(sort === 'gainers' ? 'marketList.highestFirst' : 'marketList.lowestFirst')}</span>
+                    <span className="visually-hidden">
+                      {t(sort === 'gainers' ? 'marketList.highestFirst' : 'marketList.lowestFirst')}
+                    </span>
                   </>
                 )}
               </>
@@ -75,7 +92,12 @@ function WatchlistTab() {
   const [page, setPage] = useState(1);
   // Keyed by the session too, so a new sign-in never sees the last member's list; fetched afresh each time the tab
   // shows, since a star on the detail screen (or another device) may have changed it.
-  const watchlist = useQuery({ queryKey: [...marketKeys.watchlist, token], queryFn: ({ signal }) => fetchWatchlist(signal), enabled: token !== '', staleTime: 0 });
+  const watchlist = useQuery({
+    queryKey: [...marketKeys.watchlist, token],
+    queryFn: ({ signal }) => fetchWatchlist(signal),
+    enabled: token !== '',
+    staleTime: 0,
+  });
   if (token === '') return <SignInRequired />;
 
   const items = watchlist.data;
@@ -94,7 +116,13 @@ function WatchlistTab() {
           title: t('marketList.watchlistEmptyTitle'),
           body: t('marketList.watchlistEmptyBody'),
           action: (
-            <Button color="primary" size="large" block onClick={() => push('/home/search')} data-testid="watchlist-empty-search">
+            <Button
+              color="primary"
+              size="large"
+              block
+              onClick={() => push('/home/search')}
+              data-testid="watchlist-empty-search"
+            >
               {t('marketList.findStocks')}
             </Button>
           ),

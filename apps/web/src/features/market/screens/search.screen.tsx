@@ -22,12 +22,20 @@ export function SearchScreen() {
   const [text, setText] = useState('');
   const query = normaliseSearchQuery(useDebouncedValue(text, debounceMs));
 
-  const results = useQuery({ queryKey: marketKeys.search(query ?? ''), queryFn: ({ signal }) => searchStocks(query ?? '', signal), enabled: query !== null, staleTime: 10_000 });
+  const results = useQuery({
+    queryKey: marketKeys.search(query ?? ''),
+    queryFn: ({ signal }) => searchStocks(query ?? '', signal),
+    enabled: query !== null,
+    staleTime: 10_000,
+  });
   // What a member meant to search joins their history: pressing search, or opening one of the results.
   // The results shown as they type do not ("ト", "トヨ" are not searches).
   const remember = () => {
     if (query === null || token === '') return;
-    void rememberSearch(query).then(() => queryClient.invalidateQueries({ queryKey: marketKeys.searchHistory }), () => undefined);
+    void rememberSearch(query).then(
+      () => queryClient.invalidateQueries({ queryKey: marketKeys.searchHistory }),
+      () => undefined,
+    );
   };
 
   const typing = normaliseSearchQuery(text) !== query;
@@ -56,7 +64,13 @@ export function SearchScreen() {
           data-testid="search-input"
         />
         {text !== '' && (
-          <button type="button" className="icon-button search-field__clear" aria-label={t('search.clear')} onClick={() => setText('')} data-testid="search-clear">
+          <button
+            type="button"
+            className="icon-button search-field__clear"
+            aria-label={t('search.clear')}
+            onClick={() => setText('')}
+            data-testid="search-clear"
+          >
             <CircleX aria-hidden="true" />
           </button>
         )}
@@ -65,10 +79,14 @@ export function SearchScreen() {
         <SearchHistory onPick={setText} />
       ) : (
         // A tap on a result opens it (the row navigates) and records the search; the capture sees it first.
-        <section aria-live="polite" aria-busy={typing || results.isFetching} onClickCapture={(e) => {
+        <section
+          aria-live="polite"
+          aria-busy={typing || results.isFetching}
+          onClickCapture={(e) => {
             if (e.target instanceof Element && e.target.closest('[data-symbol]')) remember();
           }}
-          data-testid="search-results-section">
+          data-testid="search-results-section"
+        >
           {results.data && results.data.length > 0 && <ListHead />}
           <QuoteList
             quotes={results.data}
@@ -79,7 +97,9 @@ export function SearchScreen() {
             skeletonRows={4}
             testId="search-results"
           />
-          {results.data && results.data.length > rowsPerPage && <p className="list-note">{t('search.moreResults', { shown: rowsPerPage, total: results.data.length })}</p>}
+          {results.data && results.data.length > rowsPerPage && (
+            <p className="list-note">{t('search.moreResults', { shown: rowsPerPage, total: results.data.length })}</p>
+          )}
         </section>
       )}
     </Page>
@@ -90,7 +110,11 @@ function SearchHistory({ onPick }: { onPick: (query: string) => void }) {
   const { t } = useTranslation();
   const { token } = useSession();
   const queryClient = useQueryClient();
-  const history = useQuery({ queryKey: [...marketKeys.searchHistory, token], queryFn: ({ signal }) => fetchSearchHistory(signal), enabled: token !== '' });
+  const history = useQuery({
+    queryKey: [...marketKeys.searchHistory, token],
+    queryFn: ({ signal }) => fetchSearchHistory(signal),
+    enabled: token !== '',
+  });
   const clear = useMutation({
     mutationFn: clearSearchHistory,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: marketKeys.searchHistory }),
@@ -107,14 +131,26 @@ function SearchHistory({ onPick }: { onPick: (query: string) => void }) {
             <h2 className="section-title" id="search-history-title">
               {t('search.history')}
             </h2>
-            <Button fill="none" size="small" color="primary" loading={clear.isPending} onClick={() => clear.mutate()} data-testid="search-history-clear">
+            <Button
+              fill="none"
+              size="small"
+              color="primary"
+              loading={clear.isPending}
+              onClick={() => clear.mutate()}
+              data-testid="search-history-clear"
+            >
               {t('search.clearHistory')}
             </Button>
           </div>
           <ul className="search-history__chips">
             {items.map((item) => (
               <li key={item.query}>
-                <button type="button" className="chip" onClick={() => onPick(item.query)} data-testid="search-history-chip">
+                <button
+                  type="button"
+                  className="chip"
+                  onClick={() => onPick(item.query)}
+                  data-testid="search-history-chip"
+                >
                   {item.query}
                 </button>
               </li>

@@ -20,7 +20,13 @@ import { ApiError } from '../../../shared/api/http-client.ts';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
-import { directionArrow, directionOf, groupThousands, priceText, signedText } from '../../../shared/format/price-change.ts';
+import {
+  directionArrow,
+  directionOf,
+  groupThousands,
+  priceText,
+  signedText,
+} from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
 import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
 import { isSignedIn, useSession } from '../../../shared/session/session.store.ts';
@@ -49,7 +55,11 @@ export function StockDetailScreen() {
     <Page testId="stock-detail-screen" right={detail.data ? <WatchStar symbol={detail.data.symbol} /> : undefined}>
       {missing ? (
         <div className="centered-block" data-testid="stock-missing">
-          <StatusBlock kind="empty" title={t('marketDetail.missingTitle')} description={t('marketDetail.missingBody')} />
+          <StatusBlock
+            kind="empty"
+            title={t('marketDetail.missingTitle')}
+            description={t('marketDetail.missingBody')}
+          />
           <Button color="primary" onClick={() => replace('/home/search')}>
             {t('marketDetail.toSearch')}
           </Button>
@@ -60,7 +70,12 @@ export function StockDetailScreen() {
           <Skeleton.Paragraph lineCount={8} animated />
         </div>
       ) : detail.isError ? (
-        <LoadFailure titleKey="marketDetail.loadFailedTitle" messageKey="marketDetail.loadFailedBody" onRetry={() => void detail.refetch()} testId="stock-failed" />
+        <LoadFailure
+          titleKey="marketDetail.loadFailedTitle"
+          messageKey="marketDetail.loadFailedBody"
+          onRetry={() => void detail.refetch()}
+          testId="stock-failed"
+        />
       ) : (
         <StockDetailBody detail={detail.data} />
       )}
@@ -134,7 +149,10 @@ function ChartSection({ symbol }: { symbol: string }) {
   const queryClient = useQueryClient();
   const [period, setPeriod] = useState<CandlePeriodName>('5m');
   const [live, setLive] = useState<{ period: CandlePeriodName; candle: CandleWire } | null>(null);
-  const candles = useQuery({ queryKey: marketKeys.candles(symbol, period), queryFn: ({ signal }) => fetchCandles(symbol, period, signal) });
+  const candles = useQuery({
+    queryKey: marketKeys.candles(symbol, period),
+    queryFn: ({ signal }) => fetchCandles(symbol, period, signal),
+  });
   useStreamTopic(
     `candles:${symbol}:${period}`,
     (m) => {
@@ -150,16 +168,35 @@ function ChartSection({ symbol }: { symbol: string }) {
         {t('marketDetail.chart.title')}
       </h2>
       <PeriodPicker value={period} onChange={setPeriod} />
-      <div className="stock__chart" data-testid="chart-area" data-period={period} data-candles={candles.data?.candles.length ?? 0}>
+      <div
+        className="stock__chart"
+        data-testid="chart-area"
+        data-period={period}
+        data-candles={candles.data?.candles.length ?? 0}
+      >
         {candles.isPending ? (
           <Skeleton animated className="stock__chart-skeleton" />
         ) : candles.isError ? (
-          <LoadFailure titleKey="marketDetail.loadFailedTitle" messageKey="marketDetail.chart.failed" onRetry={() => void candles.refetch()} testId="chart-failed" />
+          <LoadFailure
+            titleKey="marketDetail.loadFailedTitle"
+            messageKey="marketDetail.chart.failed"
+            onRetry={() => void candles.refetch()}
+            testId="chart-failed"
+          />
         ) : candles.data.candles.length === 0 ? (
-          <StatusBlock kind="empty" title={t('marketDetail.chart.emptyTitle')} description={t('marketDetail.chart.emptyBody')} />
+          <StatusBlock
+            kind="empty"
+            title={t('marketDetail.chart.emptyTitle')}
+            description={t('marketDetail.chart.emptyBody')}
+          />
         ) : (
           <Suspense fallback={<Skeleton animated className="stock__chart-skeleton" />}>
-            <CandleChart candles={candles.data.candles} live={live?.period === period ? live.candle : null} intraday={intradayPeriods.has(period)} label={label} />
+            <CandleChart
+              candles={candles.data.candles}
+              live={live?.period === period ? live.candle : null}
+              intraday={intradayPeriods.has(period)}
+              label={label}
+            />
           </Suspense>
         )}
       </div>
@@ -178,8 +215,19 @@ function PeriodPicker({ value, onChange }: { value: CandlePeriodName; onChange: 
     <fieldset className="periods">
       <legend className="visually-hidden">{t('marketDetail.chart.periodLegend')}</legend>
       {periods.map((p) => (
-        <label key={p} className={`periods__option${p === value ? ' periods__option--on' : ''}`} data-testid={`period-${p}`}>
-          <input type="radio" name="chart-period" value={p} checked={p === value} onChange={() => onChange(p)} className="visually-hidden" />
+        <label
+          key={p}
+          className={`periods__option${p === value ? ' periods__option--on' : ''}`}
+          data-testid={`period-${p}`}
+        >
+          <input
+            type="radio"
+            name="chart-period"
+            value={p}
+            checked={p === value}
+            onChange={() => onChange(p)}
+            className="visually-hidden"
+          />
           {t(`marketDetail.periods.${p}`)}
         </label>
       ))}
@@ -219,7 +267,11 @@ function WatchStar({ symbol }: { symbol: string }) {
   const session = useSession();
   const signedIn = isSignedIn(session);
   const queryClient = useQueryClient();
-  const watchlist = useQuery({ queryKey: marketKeys.watchlist, queryFn: ({ signal }) => fetchWatchlist(signal), enabled: signedIn });
+  const watchlist = useQuery({
+    queryKey: marketKeys.watchlist,
+    queryFn: ({ signal }) => fetchWatchlist(signal),
+    enabled: signedIn,
+  });
   const watched = watchlist.data?.some((item) => item.symbol === symbol) ?? false;
   const toggle = useMutation({
     mutationFn: () => (watched ? removeFromWatchlist(symbol) : addToWatchlist(symbol)),

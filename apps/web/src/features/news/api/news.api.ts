@@ -15,5 +15,7 @@ export const newsKeys = {
   detail: (id: string) => [newsDetailRef.path, id] as const,
 };
 
-export const fetchNewsPage = (request: RequestOf<typeof newsListCall>, signal?: AbortSignal) => api.call(newsListRef, request, signal ? { signal } : {});
-export const fetchNewsArticle = (id: string, signal?: AbortSignal) => api.call(newsDetailRef, { id }, signal ? { signal } : {});
+export const fetchNewsPage = (request: RequestOf<typeof newsListCall>, signal?: AbortSignal) =>
+  api.call(newsListRef, request, signal ? { signal } : {});
+export const fetchNewsArticle = (id: string, signal?: AbortSignal) =>
+  api.call(newsDetailRef, { id }, signal ? { signal } : {});

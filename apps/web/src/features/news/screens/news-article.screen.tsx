@@ -37,12 +37,18 @@ export function NewsArticleScreen() {
           <Skeleton.Paragraph lineCount={6} animated />
         </div>
       ) : article.isError ? (
-        <LoadFailure titleKey="news.loadFailedTitle" messageKey="news.loadFailedBody" onRetry={() => void article.refetch()} testId="news-failed" />
+        <LoadFailure
+          titleKey="news.loadFailedTitle"
+          messageKey="news.loadFailedBody"
+          onRetry={() => void article.refetch()}
+          testId="news-failed"
+        />
       ) : (
         <article className="news-article" data-testid="news-article">
           <h1 className="news-article__title">{article.data.title}</h1>
           <p className="news-article__meta">
-            {article.data.source} · <span className="num">{jstText(article.data.publishedAt, 'Y-M-D h:m', lang)}</span> JST
+            {article.data.source} · <span className="num">{jstText(article.data.publishedAt, 'Y-M-D h:m', lang)}</span>{' '}
+            JST
           </p>
           {article.data.body.split(/\n{2,}/).map((paragraph, i) => (
             <p key={i} className="news-article__paragraph">

@@ -18,7 +18,8 @@ export function NewsListScreen() {
     queryKey: newsKeys.list(lang),
     queryFn: ({ pageParam, signal }) => fetchNewsPage({ lang, page: pageParam, pageSize: PAGE_SIZE }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, all) => (all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined),
+    getNextPageParam: (last, all) =>
+      all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
   });
 
   return (
@@ -30,7 +31,12 @@ export function NewsListScreen() {
           ))}
         </div>
       ) : news.isError ? (
-        <LoadFailure titleKey="news.loadFailedTitle" messageKey="news.loadFailedBody" onRetry={() => void news.refetch()} testId="news-failed" />
+        <LoadFailure
+          titleKey="news.loadFailedTitle"
+          messageKey="news.loadFailedBody"
+          onRetry={() => void news.refetch()}
+          testId="news-failed"
+        />
       ) : news.data.pages[0]?.items.length === 0 ? (
         <div className="centered-block" data-testid="news-empty">
           <StatusBlock kind="empty" title={t('news.emptyTitle')} description={t('news.emptyBody')} />
@@ -60,7 +66,11 @@ export function NewsListScreen() {
           </List>
           {news.hasNextPage && (
             <div className="load-more">
-              <Button loading={news.isFetchingNextPage} onClick={() => void news.fetchNextPage()} data-testid="news-more">
+              <Button
+                loading={news.isFetchingNextPage}
+                onClick={() => void news.fetchNextPage()}
+                data-testid="news-more"
+              >
                 {t('news.more')}
               </Button>
             </div>

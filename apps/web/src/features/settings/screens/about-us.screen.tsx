@@ -19,9 +19,23 @@ export function AboutUsScreen() {
         <p>{t('about.p3')}</p>
       </article>
       <List mode="card">
-        <List.Item extra={<span className="num" data-testid="about-version">{version}</span>}>{t('about.version')}</List.Item>
+        <List.Item
+          extra={
+            <span className="num" data-testid="about-version">
+              {version}
+            </span>
+          }
+        >
+          {t('about.version')}
+        </List.Item>
         <List.Item extra={t('about.operatorValue')}>{t('about.operator')}</List.Item>
-        <List.Item description={<span className="contact-text about__contact" data-testid="about-contact">{config.contact || t('start.contactMissing')}</span>}>
+        <List.Item
+          description={
+            <span className="contact-text about__contact" data-testid="about-contact">
+              {config.contact || t('start.contactMissing')}
+            </span>
+          }
+        >
           {t('about.contact')}
         </List.Item>
         <List.Item onClick={() => push('/user/tys')} data-testid="about-terms">

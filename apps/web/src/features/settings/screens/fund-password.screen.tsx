@@ -47,7 +47,9 @@ export function FundPasswordScreen() {
       </Page>
     );
   }
-  return <FundPasswordForm key={String(info.data.hasFundPassword)} mode={info.data.hasFundPassword ? 'change' : 'set'} />;
+  return (
+    <FundPasswordForm key={String(info.data.hasFundPassword)} mode={info.data.hasFundPassword ? 'change' : 'set'} />
+  );
 }
 
 function FundPasswordForm({ mode }: { mode: Mode }) {
@@ -55,11 +57,14 @@ function FundPasswordForm({ mode }: { mode: Mode }) {
   const queryClient = useQueryClient();
   const { token } = useSession();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { values, field } = useFormValues<FundValues>({ current: '', pin: '', confirm: '' }, () => setServerError(null));
+  const { values, field } = useFormValues<FundValues>({ current: '', pin: '', confirm: '' }, () =>
+    setServerError(null),
+  );
   const { touched, touch } = useTouched<keyof FundValues>();
 
   const errors = {
-    current: mode === 'set' ? requiredError(values.current, errorKeys.account.passwordEmpty) : fundPinError(values.current),
+    current:
+      mode === 'set' ? requiredError(values.current, errorKeys.account.passwordEmpty) : fundPinError(values.current),
     pin: fundPinError(values.pin),
     confirm: confirmError(values.pin, values.confirm),
   };
@@ -89,7 +94,15 @@ function FundPasswordForm({ mode }: { mode: Mode }) {
       testId="fund-password-screen"
       title={t(mode === 'set' ? 'fundPassword.setTitle' : 'fundPassword.changeTitle')}
       footer={
-        <Button block color="primary" size="large" disabled={!valid} loading={save.isPending} onClick={submit} data-testid="fund-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!valid}
+          loading={save.isPending}
+          onClick={submit}
+          data-testid="fund-submit"
+        >
           {t(mode === 'set' ? 'fundPassword.setSubmit' : 'fundPassword.changeSubmit')}
         </Button>
       }
@@ -99,22 +112,67 @@ function FundPasswordForm({ mode }: { mode: Mode }) {
       </p>
       <FieldList>
         {mode === 'set' ? (
-          <Field label={t('fields.loginPassword')} description={<FieldMessage error={errors.current} touched={touched.current === true} />}>
-            <PasswordInput {...field('current')} testId="fund-login-password" autoComplete="current-password" onBlur={() => touch('current')} maxLength={128} />
+          <Field
+            label={t('fields.loginPassword')}
+            description={<FieldMessage error={errors.current} touched={touched.current === true} />}
+          >
+            <PasswordInput
+              {...field('current')}
+              testId="fund-login-password"
+              autoComplete="current-password"
+              onBlur={() => touch('current')}
+              maxLength={128}
+            />
           </Field>
         ) : (
-          <Field label={t('fields.oldFundPassword')} description={<FieldMessage error={errors.current} touched={touched.current === true} />}>
-            <PasswordInput {...field('current')} testId="fund-old" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('current')} />
+          <Field
+            label={t('fields.oldFundPassword')}
+            description={<FieldMessage error={errors.current} touched={touched.current === true} />}
+          >
+            <PasswordInput
+              {...field('current')}
+              testId="fund-old"
+              digitsOnly
+              maxLength={6}
+              autoComplete="off"
+              onBlur={() => touch('current')}
+            />
           </Field>
         )}
         <Field
           label={t('fields.newFundPassword')}
-          description={<FieldMessage error={errors.pin} touched={touched.pin === true || values.pin.length === 6} hint={t('fundPassword.pinHint')} />}
+          description={
+            <FieldMessage
+              error={errors.pin}
+              touched={touched.pin === true || values.pin.length === 6}
+              hint={t('fundPassword.pinHint')}
+            />
+          }
         >
-          <PasswordInput {...field('pin')} testId="fund-new" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('pin')} />
+          <PasswordInput
+            {...field('pin')}
+            testId="fund-new"
+            digitsOnly
+            maxLength={6}
+            autoComplete="off"
+            onBlur={() => touch('pin')}
+          />
         </Field>
-        <Field label={t('fields.confirmFundPassword')} description={<FieldMessage error={errors.confirm} touched={touched.confirm === true || values.confirm.length === 6} />}>
-          <PasswordInput {...field('confirm')} testId="fund-confirm" digitsOnly maxLength={6} autoComplete="off" onBlur={() => touch('confirm')} onEnterPress={submit} />
+        <Field
+          label={t('fields.confirmFundPassword')}
+          description={
+            <FieldMessage error={errors.confirm} touched={touched.confirm === true || values.confirm.length === 6} />
+          }
+        >
+          <PasswordInput
+            {...field('confirm')}
+            testId="fund-confirm"
+            digitsOnly
+            maxLength={6}
+            autoComplete="off"
+            onBlur={() => touch('confirm')}
+            onEnterPress={submit}
+          />
         </Field>
       </FieldList>
       <FormError error={serverError} testId="fund-error" />

@@ -26,7 +26,13 @@ export function LanguageScreen() {
         }}
       >
         {supportedLangs.map((code) => (
-          <CheckList.Item key={code} value={code} description={t(`languages.${code}`)} data-testid={`lang-${code}`} aria-checked={code === lang}>
+          <CheckList.Item
+            key={code}
+            value={code}
+            description={t(`languages.${code}`)}
+            data-testid={`lang-${code}`}
+            aria-checked={code === lang}
+          >
             {nativeNames[code]}
           </CheckList.Item>
         ))}

@@ -28,12 +28,17 @@ export function LoginPasswordScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { values, field } = useFormValues<PasswordValues>({ oldPassword: '', newPassword: '', confirmPassword: '' }, () => setServerError(null));
+  const { values, field } = useFormValues<PasswordValues>(
+    { oldPassword: '', newPassword: '', confirmPassword: '' },
+    () => setServerError(null),
+  );
   const { touched, touch } = useTouched<keyof PasswordValues>();
 
   const errors = {
     oldPassword: requiredError(values.oldPassword, errorKeys.account.passwordEmpty),
-    newPassword: newPasswordError(values.newPassword) ?? (values.newPassword === values.oldPassword ? errorKeys.password.sameAsOld : null),
+    newPassword:
+      newPasswordError(values.newPassword) ??
+      (values.newPassword === values.oldPassword ? errorKeys.password.sameAsOld : null),
     confirmPassword: confirmError(values.newPassword, values.confirmPassword),
   };
   const valid = Object.values(errors).every((e) => e === null);
@@ -61,24 +66,63 @@ export function LoginPasswordScreen() {
     <Page
       testId="login-password-screen"
       footer={
-        <Button block color="primary" size="large" disabled={!valid} loading={change.isPending} onClick={submit} data-testid="pwd-submit">
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!valid}
+          loading={change.isPending}
+          onClick={submit}
+          data-testid="pwd-submit"
+        >
           {t('loginPassword.submit')}
         </Button>
       }
     >
       <p className="screen-intro">{t('loginPassword.intro')}</p>
       <FieldList>
-        <Field label={t('fields.oldPassword')} description={<FieldMessage error={errors.oldPassword} touched={touched.oldPassword === true} />}>
-          <PasswordInput {...field('oldPassword')} testId="pwd-old" autoComplete="current-password" onBlur={() => touch('oldPassword')} maxLength={128} />
+        <Field
+          label={t('fields.oldPassword')}
+          description={<FieldMessage error={errors.oldPassword} touched={touched.oldPassword === true} />}
+        >
+          <PasswordInput
+            {...field('oldPassword')}
+            testId="pwd-old"
+            autoComplete="current-password"
+            onBlur={() => touch('oldPassword')}
+            maxLength={128}
+          />
         </Field>
         <Field
           label={t('fields.newPassword')}
-          description={<FieldMessage error={errors.newPassword} touched={touched.newPassword === true} hint={t('register.passwordHint')} />}
+          description={
+            <FieldMessage
+              error={errors.newPassword}
+              touched={touched.newPassword === true}
+              hint={t('register.passwordHint')}
+            />
+          }
         >
-          <PasswordInput {...field('newPassword')} testId="pwd-new" autoComplete="new-password" onBlur={() => touch('newPassword')} maxLength={128} />
+          <PasswordInput
+            {...field('newPassword')}
+            testId="pwd-new"
+            autoComplete="new-password"
+            onBlur={() => touch('newPassword')}
+            maxLength={128}
+          />
         </Field>
-        <Field label={t('fields.confirmPassword')} description={<FieldMessage error={errors.confirmPassword} touched={touched.confirmPassword === true} />}>
-          <PasswordInput {...field('confirmPassword')} testId="pwd-confirm" autoComplete="new-password" onBlur={() => touch('confirmPassword')} onEnterPress={submit} maxLength={128} />
+        <Field
+          label={t('fields.confirmPassword')}
+          description={<FieldMessage error={errors.confirmPassword} touched={touched.confirmPassword === true} />}
+        >
+          <PasswordInput
+            {...field('confirmPassword')}
+            testId="pwd-confirm"
+            autoComplete="new-password"
+            onBlur={() => touch('confirmPassword')}
+            onEnterPress={submit}
+            maxLength={128}
+          />
         </Field>
       </FieldList>
       <FormError error={serverError} testId="pwd-error" />

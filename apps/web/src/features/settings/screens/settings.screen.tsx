@@ -33,7 +33,14 @@ export function SettingsScreen() {
       testId="settings-screen"
       footer={
         signedIn ? (
-          <Button block size="large" color="danger" fill="outline" onClick={() => void signOut()} data-testid="setting-logout">
+          <Button
+            block
+            size="large"
+            color="danger"
+            fill="outline"
+            onClick={() => void signOut()}
+            data-testid="setting-logout"
+          >
             {t('settings.logout')}
           </Button>
         ) : (
@@ -54,7 +61,16 @@ export function SettingsScreen() {
                     {info.data.account}
                   </div>
                   <div className="account-card__tags">
-                    <Tag color={info.data.realNameStatus === 'verified' ? 'success' : info.data.realNameStatus === 'rejected' ? 'danger' : 'default'} fill="outline">
+                    <Tag
+                      color={
+                        info.data.realNameStatus === 'verified'
+                          ? 'success'
+                          : info.data.realNameStatus === 'rejected'
+                            ? 'danger'
+                            : 'default'
+                      }
+                      fill="outline"
+                    >
                       {t(`realName.${info.data.realNameStatus}`)}
                     </Tag>
                     {info.data.role && (
@@ -78,7 +94,13 @@ export function SettingsScreen() {
               description={t('settings.inviteHint')}
               extra={
                 info.isSuccess ? (
-                  <Button size="small" fill="outline" color="primary" onClick={() => void copyInviteCode(info.data.inviteCode)} data-testid="setting-invite-copy">
+                  <Button
+                    size="small"
+                    fill="outline"
+                    color="primary"
+                    onClick={() => void copyInviteCode(info.data.inviteCode)}
+                    data-testid="setting-invite-copy"
+                  >
                     {t('common.copy')}
                   </Button>
                 ) : null
@@ -92,7 +114,11 @@ export function SettingsScreen() {
           </List>
 
           <List header={t('settings.securitySection')} mode="card">
-            <List.Item prefix={<Lock />} onClick={() => push('/user/loginPassword')} data-testid="setting-login-password">
+            <List.Item
+              prefix={<Lock />}
+              onClick={() => push('/user/loginPassword')}
+              data-testid="setting-login-password"
+            >
               {t('settings.loginPassword')}
             </List.Item>
             <List.Item
@@ -108,7 +134,12 @@ export function SettingsScreen() {
       )}
 
       <List header={t('settings.generalSection')} mode="card">
-        <List.Item prefix={<Globe />} extra={t(`languages.${session.lang}`)} onClick={() => push('/user/changeLang')} data-testid="setting-lang">
+        <List.Item
+          prefix={<Globe />}
+          extra={t(`languages.${session.lang}`)}
+          onClick={() => push('/user/changeLang')}
+          data-testid="setting-lang"
+        >
           {t('settings.language')}
         </List.Item>
         <List.Item prefix={<FileText />} onClick={() => push('/user/tys')} data-testid="setting-terms">

@@ -49,7 +49,11 @@ export function StartScreen() {
   const signedIn = session.token !== '' && info.isSuccess;
 
   const showContact = () => {
-    const texts = { title: t('start.contactTitle'), body: config.contact || t('start.contactMissing'), close: t('common.close') };
+    const texts = {
+      title: t('start.contactTitle'),
+      body: config.contact || t('start.contactMissing'),
+      close: t('common.close'),
+    };
     import('../components/contact-dialog.tsx').then(
       (dialog) => dialog.showContactDialog(texts),
       () => showNoticeKey('notice.chunkFailed'),
@@ -73,16 +77,30 @@ export function StartScreen() {
       <section className="start__progress" aria-label={t('start.steps.label')} data-testid="start-steps">
         <ProgressBar percent={Math.round((stepsDone / 3) * 100)} style={{ '--track-width': '4px' }} />
         <Steps current={stepsDone - 1} style={{ '--title-font-size': '13px', '--description-font-size': '12px' }}>
-          <Steps.Step status="finish" title={t('start.steps.config')} description={t('start.steps.configDone', { ms: boot.configMs })} />
+          <Steps.Step
+            status="finish"
+            title={t('start.steps.config')}
+            description={t('start.steps.configDone', { ms: boot.configMs })}
+          />
           <Steps.Step status="finish" title={t('start.steps.language')} description={t(`languages.${session.lang}`)} />
-          <Steps.Step status={sessionStep.status} title={t('start.steps.session')} description={sessionStep.description} />
+          <Steps.Step
+            status={sessionStep.status}
+            title={t('start.steps.session')}
+            description={sessionStep.description}
+          />
         </Steps>
       </section>
 
       <section className="start__slides" aria-roledescription="carousel" aria-label={t('start.slidesLabel')}>
         <div className="start__track" ref={track} onScroll={onScroll} data-testid="start-slides">
           {slides.map(({ key, icon }, index) => (
-            <div key={key} className="start__slide" role="group" aria-roledescription="slide" aria-label={`${String(index + 1)} / ${String(slides.length)}`}>
+            <div
+              key={key}
+              className="start__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${String(index + 1)} / ${String(slides.length)}`}
+            >
               <div className="start__slide-icon" aria-hidden="true">
                 {icon}
               </div>
@@ -97,10 +115,23 @@ export function StartScreen() {
           ))}
         </div>
         <div className="start__slide-controls">
-          <Button fill="none" size="small" disabled={lastSlide} onClick={() => goTo(slides.length - 1)} data-testid="start-skip">
+          <Button
+            fill="none"
+            size="small"
+            disabled={lastSlide}
+            onClick={() => goTo(slides.length - 1)}
+            data-testid="start-skip"
+          >
             {t('common.skip')}
           </Button>
-          <Button fill="none" size="small" color="primary" disabled={lastSlide} onClick={() => goTo(slide + 1)} data-testid="start-next">
+          <Button
+            fill="none"
+            size="small"
+            color="primary"
+            disabled={lastSlide}
+            onClick={() => goTo(slide + 1)}
+            data-testid="start-next"
+          >
             {t('common.next')}
           </Button>
         </div>
@@ -108,14 +139,34 @@ export function StartScreen() {
 
       <footer className="page__footer start__actions">
         {signedIn && (
-          <Button block color="primary" size="large" onClick={() => push(homePathFor(info.data.role))} data-testid="start-continue">
+          <Button
+            block
+            color="primary"
+            size="large"
+            onClick={() => push(homePathFor(info.data.role))}
+            data-testid="start-continue"
+          >
             {t('start.continueAs', { account: info.data.account })}
           </Button>
         )}
-        <Button block color={signedIn ? 'default' : 'primary'} fill={signedIn ? 'outline' : 'solid'} size="large" onClick={() => push('/login/register')} data-testid="start-register">
+        <Button
+          block
+          color={signedIn ? 'default' : 'primary'}
+          fill={signedIn ? 'outline' : 'solid'}
+          size="large"
+          onClick={() => push('/login/register')}
+          data-testid="start-register"
+        >
           {t('start.register')}
         </Button>
-        <Button block color="default" fill="outline" size="large" onClick={() => push('/login/login')} data-testid="start-login">
+        <Button
+          block
+          color="default"
+          fill="outline"
+          size="large"
+          onClick={() => push('/login/login')}
+          data-testid="start-login"
+        >
           {t('start.haveAccount')}
         </Button>
         <div className="start__contact">
