@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall as call, inviteCode, shot, signIn } from './screens.ts';
+
+// Issue 16 "Done when": every market screen looked at in the three languages. Each screen is opened in en, tw and jp
+// as a signed-in member, photographed, and read for what a member should never see: a catalogue key instead of words,
+// or Japanese kana on an English or Chinese screen.
+test.describe.configure({ mode: 'serial' });
+
+const account = `061${String(Date.now()).slice(-7)}`;
+const password = 'langs2026x';
+
+const screens: readonly { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
+  { name: 'home', path: '/home/index', ready: (p) => expect(p.getByTestId('home-screen')).toBeVisible() },
+  {
+    name: 'market-list',
+    path: '/market/market',
+    ready: (p) => expect(p.getByTestId('market-list').getByTestId('quote-row').first()).toBeVisible(),
+  },
+  {
+    name: 'watchlist',
+    path: '/market/market?tab=watchlist',
+    ready: (p) => expect(p.getByTestId('market-watchlist')).toBeVisible(),
+  },
+  {
+    name: 'rankings',
+    path: '/market/stockHot/stockList?sort=gainers',
+    ready: (p) => expect(p.getByTestId('rankings-screen')).toBeVisible(),
+  },
+  {
+    name: 'detail',
+    path: '/market/marketDetail?symbol=7203',
+    ready: async (p) => {
+      await expect(p.getByTestId('stock-last')).toBeVisible();
+      await expect(p.getByTestId('chart-area').locator('canvas').first()).toBeVisible();
+    },
+  },
+  { name: 'indices', path: '/gdindex/gdindex', ready: (p) => expect(p.getByTestId('index-card')).toHaveCount(2) },
+  {
+    name: 'constituents',
+    path: '/gdindex/gdList?code=KSPW',
+    ready: (p) => expect(p.getByTestId('constituent').first()).toBeVisible(),
+  },
+  { name: 'news', path: '/home/moreNews', ready: (p) => expect(p.getByTestId('news-item').first()).toBeVisible() },
+];
+
+/** Text that looks like an untranslated catalogue key (`market.halt`, `errors.market.unknownSymbol`). */
+const catalogueKey = /(^|\s)[a-z]+(\.[a-z][A-Za-z0-9]*)+(?=\s|$)/m;
+const kana = /[\u3041-\u309f\u30a1-\u30fa\u30fc]/;
+
+test('each market screen reads in English, Chinese and Japanese', async ({ page, request }) => {
+  await call(request, 'user/register', {
+    account,
+    password,
+    confirmPassword: password,
+    inviteCode: inviteCode(),
+    agree: true,
+  });
+  await signIn(page, account, password);
+
+  for (const lang of ['en', 'tw', 'jp'] as const) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    for (const screen of screens) {
+      await page.goto(`/#${screen.path}`);
+      await page.reload();
+      await screen.ready(page);
+      await expect(page.locator('html')).toHaveAttribute(
+        'lang',
+        lang === 'en' ? 'en' : lang === 'tw' ? 'zh-Hant-TW' : 'ja',
+      );
+      await shot(page, `${lang}-${screen.name}`, { fullPage: false });
+      const text = await page.locator('body').innerText();
+      expect(text, `${screen.name} in ${lang} shows a catalogue key`).not.toMatch(catalogueKey);
+      if (lang !== 'jp') expect(text, `${screen.name} in ${lang} shows Japanese kana`).not.toMatch(kana);
+    }
+  }
+});
