@@ -1,11 +1,15 @@
 // DESIGN "Front end" → Delivery: what a member's phone may be asked to download, per route. Add a route here to bench it.
+// Issue 16 §2: budgets that fit React 19 itself (not a look-alike runtime), judged on a phone emulated alike on any host.
 
 export interface RouteBudget {
   /** Hash route as SPEC §2 names it. */
   path: string;
   /** JavaScript the browser requests to show this route, gzip -9 of each script, summed. */
   jsGzipKiB: number;
-  /** Lighthouse 12 mobile preset (simulated slow 4G, 4× CPU slowdown), scores 0–100. */
+  /**
+   * Lighthouse 12 mobile preset (simulated slow 4G) with the CPU slowdown calibrated from the host's benchmark index
+   * (bench/cpu-slowdown.ts), scores 0–100, judged on the median of the runs.
+   */
   performance: number;
   accessibility: number;
   lcpMs: number;
@@ -15,10 +19,10 @@ export const routeBudgets: readonly RouteBudget[] = [
   { path: '/login/start', jsGzipKiB: 150, performance: 95, accessibility: 95, lcpMs: 1200 },
   { path: '/login/login', jsGzipKiB: 150, performance: 95, accessibility: 95, lcpMs: 1200 },
   // Issue 7: where a member lands after sign-in (a visitor here: assets ask for sign-in, the rest is public).
-  { path: '/home/index', jsGzipKiB: 150, performance: 95, accessibility: 95, lcpMs: 1200 },
+  { path: '/home/index', jsGzipKiB: 175, performance: 95, accessibility: 95, lcpMs: 1200 },
   // Issue 7: the heaviest screen a member opens; its JS includes the chart library, which loads after the figures.
-  { path: '/market/marketDetail?symbol=7203', jsGzipKiB: 150, performance: 95, accessibility: 95, lcpMs: 1200 },
+  { path: '/market/marketDetail?symbol=7203', jsGzipKiB: 215, performance: 95, accessibility: 95, lcpMs: 1200 },
 ];
 
-/** Every JavaScript file of the built app, gzip -9 each, summed. */
-export const appJsGzipKiB = 350;
+/** Every JavaScript file of the built app, gzip -9 each, summed: room for the trading screens, the chart only where shown. */
+export const appJsGzipKiB = 450;
