@@ -193,10 +193,15 @@ async function lighthouseRun(chromePath: string, url: string): Promise<Lighthous
         ...resolvedConfig.settings,
         throttling: { ...resolvedConfig.settings.throttling, cpuSlowdownMultiplier },
       };
-      const result = await Runner.audit(artifacts, {
-        resolvedConfig: { ...resolvedConfig, settings },
-        computedCache: new Map(),
-      });
+      // Lighthouse refuses settings that differ from the gather's; under simulated throttling the gather itself ran
+      // unthrottled (the slowdown only enters Lantern's simulation), so the artifacts are stamped with the audit's.
+      const result = await Runner.audit(
+        { ...artifacts, settings },
+        {
+          resolvedConfig: { ...resolvedConfig, settings },
+          computedCache: new Map(),
+        },
+      );
       if (!result) throw new Error(`lighthouse gave no result for ${url}`);
       return figures(result.lhr, cpuSlowdownMultiplier);
     };
