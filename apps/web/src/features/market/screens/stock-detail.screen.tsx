@@ -14,6 +14,7 @@ import {
   type StockDetail,
 } from '../api/market.api.ts';
 import { DepthLadder } from '../components/depth-ladder.tsx';
+import { detailFailureMessageKeys, detailFailureOf } from '../components/detail-failure.ts';
 import { MarketBanner } from '../components/market-banner.tsx';
 import { useFlash, useLiveQuote } from '../components/use-live-quote.ts';
 import { ApiError } from '../../../shared/api/http-client.ts';
@@ -28,7 +29,8 @@ import {
   signedText,
 } from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
-import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
+import { push, replace } from '../../../shared/navigation/navigation.ts';
+import { useAddressParam } from '../../../shared/navigation/use-address-param.ts';
 import { isSignedIn, useSession } from '../../../shared/session/session.store.ts';
 import { useStreamTopic } from '../../../shared/stream/stream-context.tsx';
 import '../../../shared/styles/market.css';
@@ -39,17 +41,26 @@ const CandleChart = lazy(() => import('../components/candle-chart.tsx'));
 const periods: readonly CandlePeriodName[] = ['1m', '5m', '10m', '30m', '1d', '1w', '1M'];
 const intradayPeriods = new Set<CandlePeriodName>(['1m', '5m', '10m', '30m']);
 
-/** Stock detail (/market/marketDetail?symbol=7203): live quote, figures, chart in seven periods, depth, watchlist star. */
+/**
+ * Stock detail (/market/marketDetail?symbol=7203): live quote, figures, chart in seven periods, depth, watchlist star.
+ * Keyed by the code: a new code in the address (deep link, back/forward, an edited hash) starts every state, live
+ * topic, chart and depth again, so nothing of the previous stock can stay on screen under the new code.
+ */
 export function StockDetailScreen() {
+  const symbol = (useAddressParam('symbol') ?? '').trim().toUpperCase();
+  return <StockDetail key={symbol} symbol={symbol} />;
+}
+
+function StockDetail({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
-  const symbol = (addressParam('symbol') ?? '').trim().toUpperCase();
   const detail = useQuery({
     queryKey: marketKeys.detail(symbol),
     queryFn: ({ signal }) => fetchStockDetail(symbol, signal),
     enabled: symbol !== '',
     retry: (count, error) => !(error instanceof ApiError && error.kind === 'refusal') && count < 2,
   });
-  const missing = symbol === '' || (detail.error instanceof ApiError && detail.error.kind === 'refusal');
+  // Only an unknown code is "not found"; a refusal to answer now (rate limit, busy, offline) offers a retry below.
+  const missing = symbol === '' || (detail.isError && detailFailureOf(detail.error) === 'missing');
 
   return (
     <Page testId="stock-detail-screen" right={detail.data ? <WatchStar symbol={detail.data.symbol} /> : undefined}>
@@ -64,20 +75,22 @@ export function StockDetailScreen() {
             {t('marketDetail.toSearch')}
           </Button>
         </div>
+      ) : detail.data ? (
+        // A later refetch that fails keeps the figures on screen (the client's notice says why).
+        <StockDetailBody detail={detail.data} />
       ) : detail.isPending ? (
         <div className="stock__loading" aria-busy="true">
           <Skeleton.Title animated />
           <Skeleton.Paragraph lineCount={8} animated />
         </div>
-      ) : detail.isError ? (
+      ) : (
         <LoadFailure
           titleKey="marketDetail.loadFailedTitle"
-          messageKey="marketDetail.loadFailedBody"
+          messageKey={detailFailureMessageKeys[detailFailureOf(detail.error)]}
           onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
           testId="stock-failed"
         />
-      ) : (
-        <StockDetailBody detail={detail.data} />
       )}
     </Page>
   );
@@ -139,7 +152,7 @@ function StockDetailBody({ detail }: { detail: StockDetail }) {
         ))}
       </dl>
       <ChartSection symbol={detail.symbol} />
-      <DepthSection detail={detail} />
+      <DepthSection detail={detail} status={quote.status} statusReason={quote.statusReason} />
     </div>
   );
 }
@@ -235,7 +248,16 @@ function PeriodPicker({ value, onChange }: { value: CandlePeriodName; onChange: 
   );
 }
 
-function DepthSection({ detail }: { detail: StockDetail }) {
+/** The five-level book while the stock trades; halted or delisted, the book is frozen, so the halt is shown instead. */
+function DepthSection({
+  detail,
+  status,
+  statusReason,
+}: {
+  detail: StockDetail;
+  status: StockDetail['status'];
+  statusReason: string | null;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [depth, setDepth] = useState(detail.depth);
@@ -256,7 +278,17 @@ function DepthSection({ detail }: { detail: StockDetail }) {
       <h2 id="stock-depth-title" className="stock__section-title">
         {t('marketDetail.depth.title')}
       </h2>
-      <DepthLadder bids={depth.bids} asks={depth.asks} />
+      {status === 'listed' ? (
+        <DepthLadder bids={depth.bids} asks={depth.asks} />
+      ) : (
+        <div data-testid="depth-closed">
+          <StatusBlock
+            kind="default"
+            title={t(`marketDetail.depth.closed.${status}`)}
+            {...(statusReason ? { description: t('marketDetail.depth.reason', { reason: statusReason }) } : {})}
+          />
+        </div>
+      )}
     </section>
   );
 }
