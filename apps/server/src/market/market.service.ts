@@ -11,6 +11,7 @@ import type { adminSymbolStatusSchema } from '@kabuto/contracts/admin/market';
 import type { z } from 'zod';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
 import { money } from '@kabuto/domain/money';
+import { bucketStart, rollUp, type Candle } from '@kabuto/domain/market/candles';
 import { simulatedShares } from '@kabuto/market/indices';
 import { refuse } from '../errors/public.ts';
 import type { Principal, StaffPrincipal } from '../http/public.ts';
@@ -19,7 +20,7 @@ import type { Bus } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import { candleWire, type MarketSnapshot, type SymbolEntry } from './market-snapshot.ts';
 import type { MarketHistory } from './market-history.ts';
-import { marketChannel, type MarketMessage } from './market-messages.ts';
+import { marketChannel, type CandleTuple, type MarketMessage } from './market-messages.ts';
 
 export interface MarketServiceDeps {
   db: Database;
@@ -84,6 +85,52 @@ export function marketService(deps: MarketServiceDeps) {
     const [one] = await adminStatuses(`s.code = $1`, [symbol]);
     if (!one) throw refuse(errorKeys.market.unknownSymbol);
     return one;
+  }
+
+  /** The candle of the week or month in progress: its stored daily candles, today's from the feed's live one. */
+  async function dayPeriodCandle(symbol: string, period: '1w' | '1M', e: SymbolEntry): Promise<CandleTuple | null> {
+    const from = bucketStart(period, deps.clock.now());
+    const rows = await db.query<{
+      bucket_start: Date;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+      turnover: string;
+    }>(
+      `SELECT bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover
+         FROM market_candles WHERE symbol = $1 AND period = '1d' AND bucket_start >= $2 ORDER BY bucket_start`,
+      [symbol, from],
+    );
+    const days = new Map<number, Candle>(
+      rows.map((r) => {
+        const start = new Date(r.bucket_start);
+        return [
+          start.getTime(),
+          {
+            period: '1d',
+            start,
+            open: r.open,
+            high: r.high,
+            low: r.low,
+            close: r.close,
+            volume: Number(r.volume),
+            turnover: r.turnover,
+          },
+        ];
+      }),
+    );
+    // The database may be a flush behind the feed on today's candle.
+    const today = e.candles.get('1d');
+    if (today && today[0] >= from.getTime()) {
+      const [start, open, high, low, close, volume, turnover] = today;
+      days.set(start, { period: '1d', start: new Date(start), open, high, low, close, volume, turnover });
+    }
+    const rolled = rollUp([...days.values()], period).find((c) => c.start.getTime() === from.getTime());
+    return rolled
+      ? [rolled.start.getTime(), rolled.open, rolled.high, rolled.low, rolled.close, rolled.volume, rolled.turnover]
+      : null;
   }
 
   return {
@@ -153,7 +200,10 @@ export function marketService(deps: MarketServiceDeps) {
         volume: Number(r.volume),
         turnover: r.turnover,
       }));
-      const live = e.candles.get(period);
+      // The week and month in progress are their days rolled up (stored days and today's live one), whatever
+      // the stored row says: days back-filled after it was written count too (issue 16).
+      const live =
+        period === '1w' || period === '1M' ? await dayPeriodCandle(symbol, period, e) : e.candles.get(period);
       if (live) {
         const wire = candleWire(live);
         const last = candles.at(-1);
