@@ -21,6 +21,7 @@ import type { Clock } from '../clock.ts';
 import { candleWire, type MarketSnapshot, type SymbolEntry } from './market-snapshot.ts';
 import type { MarketHistory } from './market-history.ts';
 import { marketChannel, type CandleTuple, type MarketMessage } from './market-messages.ts';
+import { searchFold } from './search-fold.ts';
 
 export interface MarketServiceDeps {
   db: Database;
@@ -39,9 +40,6 @@ export const watchlistLimit = 100;
 type AdminSymbolStatus = z.infer<typeof adminSymbolStatusSchema>;
 type StatusAction = 'halt' | 'resume' | 'delist';
 
-/** NFKC and lower case, so full-width digits and letters match too. */
-const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
-
 export function marketService(deps: MarketServiceDeps) {
   const { db, snapshot } = deps;
 
@@ -52,6 +50,13 @@ export function marketService(deps: MarketServiceDeps) {
   };
 
   const changeRatio = (q: QuoteWire) => money(q.changePercent);
+
+  // Search keys, folded once here and not per query: the code, and the names in three languages with the reading.
+  const keysOf = (e: SymbolEntry) => ({
+    code: searchFold(e.company.code),
+    names: [e.company.names.jp, e.company.names.en, e.company.names.tw, e.company.reading].map(searchFold),
+  });
+  const searchKeys = new Map(snapshot.all().map((e) => [e.company.code, keysOf(e)]));
 
   async function adminStatuses(where: string, params: (string | boolean)[]): Promise<AdminSymbolStatus[]> {
     const rows = await db.query<{
@@ -216,13 +221,13 @@ export function marketService(deps: MarketServiceDeps) {
       return { symbol, period, source: snapshot.source(), candles };
     },
 
-    /** By code prefix or by name in any of the three languages; a signed-in member's query joins their history when they meant it (`remember`). */
+    /** By code prefix, or by name in any of the three languages or its reading (folded: `searchFold`); a signed-in member's query joins their history when they meant it (`remember`). */
     async search(q: string, principal: Principal | null, remember = false): Promise<QuoteWire[]> {
-      const needle = fold(q.trim());
+      const needle = searchFold(q.trim());
       const ranked: { rank: number; e: SymbolEntry }[] = [];
-      for (const e of snapshot.all()) {
-        const code = fold(e.company.code);
-        const names = [e.company.names.jp, e.company.names.en, e.company.names.tw].map(fold);
+      // A query of only spaces or middle dots folds to nothing and finds nothing (not everything).
+      for (const e of needle === '' ? [] : snapshot.all()) {
+        const { code, names } = searchKeys.get(e.company.code) ?? keysOf(e);
         const rank =
           code === needle
             ? 0
