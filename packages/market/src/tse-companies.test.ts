@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isOnTickGrid } from '@kabuto/domain/market/tick-size';
 import { money } from '@kabuto/domain/money';
 import { TSE_COMPANIES, TSE_SECTORS, findCompany } from './tse-companies.ts';
+import { TSE_READINGS } from './tse-readings.ts';
 
 describe('the simulated TSE universe', () => {
   it('carries at least 150 companies', () => {
@@ -19,6 +20,19 @@ describe('the simulated TSE universe', () => {
       [names.jp, names.en, names.tw].some((name) => name.trim() === ''),
     );
     expect(missing.map((company) => company.code)).toEqual([]);
+  });
+
+  it('gives every company a katakana reading of its Japanese name, and no reading to a company not listed', () => {
+    const missing = TSE_COMPANIES.filter(({ reading }) => !/^[ァ-ヶー]+$/.test(reading));
+    expect(missing.map((company) => `${company.code} ${company.reading}`)).toEqual([]);
+    const codes = new Set(TSE_COMPANIES.map((company) => company.code));
+    expect(Object.keys(TSE_READINGS).filter((code) => !codes.has(code))).toEqual([]);
+    // A name written in katakana is its own reading (spaces and middle dots left out).
+    for (const { names, reading } of TSE_COMPANIES) {
+      const plain = names.jp.replace(/[\s・]/g, '');
+      if (/^[ァ-ヶー]+$/.test(plain)) expect(reading).toBe(plain);
+    }
+    expect(findCompany('7203')?.reading).toBe('トヨタジドウシャ');
   });
 
   it('gives every company one of the 33 TSE sectors, by code and by name', () => {

@@ -1,4 +1,5 @@
 import type { TickTable } from '@kabuto/domain/market/tick-size';
+import { TSE_READINGS } from './tse-readings.ts';
 
 /*
  * Companies listed on the Tokyo Stock Exchange Prime Market, for the simulated feed
@@ -16,6 +17,8 @@ import type { TickTable } from '@kabuto/domain/market/tick-size';
  * - base prices are approximate levels written by the team for simulation only. They are not
  *   quotes, not as of any date, and take no account of splits announced after the team's
  *   knowledge; each sits on the tick grid of its table.
+ * - readings (katakana 読み of the Japanese names, for search by kana) were added on 2026-11-25, written by the
+ *   team from the companies' official names and kana names: see `tse-readings.ts`.
  */
 
 /** The TSE 33 industry sectors (東証33業種), code → English name. */
@@ -67,6 +70,8 @@ export interface TseCompany {
   /** Four-digit securities code, the symbol the app trades under. */
   code: string;
   names: CompanyNames;
+  /** Katakana reading of the Japanese name (search only; not on the wire). */
+  reading: string;
   sectorCode: SectorCode;
   sector: (typeof TSE_SECTORS)[SectorCode];
   topix500: boolean;
@@ -428,6 +433,7 @@ const rows: readonly Row[] = [
 export const TSE_COMPANIES: readonly TseCompany[] = rows.map(([code, jp, en, tw, sectorCode, topix500, basePrice]) => ({
   code,
   names: { jp, en, tw },
+  reading: TSE_READINGS[code] ?? '',
   sectorCode,
   sector: TSE_SECTORS[sectorCode],
   topix500,

@@ -1,13 +1,27 @@
 import type { Database } from '@kabuto/db/database';
 import type { CandlePeriodName, PriceSource } from '@kabuto/contracts/market/fields';
-import { bucketStart, CANDLE_PERIODS, mergeTick, openCandle, type Candle } from '@kabuto/domain/market/candles';
+import {
+  bucketStart,
+  CANDLE_PERIODS,
+  mergeTick,
+  openCandle,
+  rollUp,
+  type Candle,
+  type CandlePeriod,
+} from '@kabuto/domain/market/candles';
 import type { SessionProfile } from '@kabuto/domain/market/trading-session';
 import { createSimulator, type MarketTick, type Simulator, type StockSnapshot } from '@kabuto/market/simulator';
 import { replayFeed, type Feed, type ReplayFeedOptions } from '@kabuto/market/feed';
 import type { PricePoint } from '@kabuto/market/indices';
 import type { Bus, Leader } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
-import { marketChannel, type CandleTuple, type MarketMessage, type TickState } from './market-messages.ts';
+import {
+  marketChannel,
+  marketHistoryChannel,
+  type CandleTuple,
+  type MarketMessage,
+  type TickState,
+} from './market-messages.ts';
 import type { MarketSnapshot } from './market-snapshot.ts';
 import { indexWires } from './market-indices.ts';
 
@@ -43,6 +57,43 @@ const dayText = (d: string | Date): string =>
     : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 const tuple = (c: Candle): CandleTuple => [c.start.getTime(), c.open, c.high, c.low, c.close, c.volume, c.turnover];
 
+interface CandleRow {
+  symbol: string;
+  period: CandlePeriodName;
+  bucket_start: Date;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  turnover: string;
+}
+
+const candleColumns = `symbol, period, bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover`;
+
+const candleOf = (r: CandleRow): Candle => ({
+  period: r.period,
+  start: new Date(r.bucket_start),
+  open: r.open,
+  high: r.high,
+  low: r.low,
+  close: r.close,
+  volume: Number(r.volume),
+  turnover: r.turnover,
+});
+
+/**
+ * Periods whose candle in progress is made of its days (issue 16): the earlier days' daily candles (back-filled
+ * history or earlier live days) rolled up with today's, so it always agrees with the daily chart.
+ */
+const dayPeriods = ['1w', '1M'] as const satisfies readonly CandlePeriod[];
+type DayPeriod = (typeof dayPeriods)[number];
+const isDayPeriod = (p: CandlePeriod): p is DayPeriod => (dayPeriods as readonly CandlePeriod[]).includes(p);
+const tradePeriods = CANDLE_PERIODS.filter((p) => !isDayPeriod(p));
+/** The first instant whose day can still belong to the week or month in progress at `at`. */
+const earliestDayPeriodStart = (at: Date): Date =>
+  new Date(Math.min(...dayPeriods.map((p) => bucketStart(p, at).getTime())));
+
 /**
  * The market feed, run by the leader only (DESIGN "Runtime modes"): it steps the simulator, keeps the
  * live candles, publishes every step on the bus and writes state and candles in batches. A new leader
@@ -73,7 +124,93 @@ export function marketFeed(deps: {
   const candles = new Map<string, Candle>();
   const prices = new Map<string, PricePoint>();
   const dirtySymbols = new Set<string>();
-  const dirtyCandles = new Set<string>();
+  // Candles to write, per symbol, period and bucket: a bucket that ends before the flush (a new minute or day) is
+  // still written with its last trade.
+  const dirtyCandles = new Map<string, { symbol: string; candle: Candle }>();
+  const markDirty = (symbol: string, candle: Candle): void => {
+    dirtyCandles.set(`${symbol}:${candle.period}:${candle.start.getTime()}`, { symbol, candle });
+  };
+  // Per symbol, the daily candles of the days before today in the week and month in progress, oldest first.
+  const earlierDays = new Map<string, Candle[]>();
+  // Per symbol and week/month period, those days rolled up (recomputed only when the day or the days change).
+  const earlierRolled = new Map<string, { from: number; to: number; candle: Candle | null }>();
+  let unsubscribeHistory: Promise<() => Promise<void>> | null = null;
+
+  /** Stored daily candles of the days before today in this week and month, by symbol (one symbol or all). */
+  async function readEarlierDays(now: Date, symbol: string | null): Promise<Map<string, Candle[]>> {
+    const params: (Date | string)[] = [earliestDayPeriodStart(now), bucketStart('1d', now)];
+    if (symbol !== null) params.push(symbol);
+    const rows = await deps.db.query<CandleRow>(
+      `SELECT ${candleColumns} FROM market_candles
+        WHERE period = '1d' AND bucket_start >= $1 AND bucket_start < $2 ${symbol === null ? '' : 'AND symbol = $3'}
+        ORDER BY bucket_start`,
+      params,
+    );
+    const bySymbol = new Map<string, Candle[]>();
+    for (const r of rows) {
+      const list = bySymbol.get(r.symbol) ?? [];
+      list.push(candleOf(r));
+      bySymbol.set(r.symbol, list);
+    }
+    return bySymbol;
+  }
+
+  /** Replaces or adds earlier days of a symbol (by start), dropping days before the week and month in progress at `at`. */
+  function keepEarlierDays(symbol: string, days: readonly Candle[], at: Date): void {
+    const byStart = new Map((earlierDays.get(symbol) ?? []).map((d) => [d.start.getTime(), d]));
+    for (const d of days) byStart.set(d.start.getTime(), d);
+    const from = earliestDayPeriodStart(at).getTime();
+    earlierDays.set(
+      symbol,
+      [...byStart.values()]
+        .filter((d) => d.start.getTime() >= from)
+        .sort((a, b) => a.start.getTime() - b.start.getTime()),
+    );
+    for (const p of dayPeriods) earlierRolled.delete(`${symbol}:${p}`);
+  }
+
+  /** The week's or month's candle at `at`: its days before today rolled up with today's daily candle; null when it has none. */
+  function dayPeriodCandle(symbol: string, period: DayPeriod, at: Date): Candle | null {
+    const from = bucketStart(period, at).getTime();
+    const to = bucketStart('1d', at).getTime();
+    const key = `${symbol}:${period}`;
+    let earlier = earlierRolled.get(key);
+    if (!earlier || earlier.from !== from || earlier.to !== to) {
+      const days = (earlierDays.get(symbol) ?? []).filter((d) => d.start.getTime() >= from && d.start.getTime() < to);
+      earlier = { from, to, candle: rollUp(days, period)[0] ?? null };
+      earlierRolled.set(key, earlier);
+    }
+    const today = candles.get(`${symbol}:1d`);
+    const parts = [earlier.candle, today?.start.getTime() === to ? today : undefined].filter(
+      (c): c is Candle => c !== null && c !== undefined,
+    );
+    return rollUp(parts, period)[0] ?? null;
+  }
+
+  /** Recomputes a symbol's week and month candles without a trade (after a load or a back-fill); changed ones are written at the next flush. */
+  function refreshDayPeriods(symbol: string, at: Date): void {
+    for (const period of dayPeriods) {
+      const next = dayPeriodCandle(symbol, period, at);
+      const key = `${symbol}:${period}`;
+      const current = candles.get(key);
+      if (next === null || (current && JSON.stringify(tuple(current)) === JSON.stringify(tuple(next)))) continue;
+      candles.set(key, next);
+      markDirty(symbol, next);
+    }
+  }
+
+  /** A symbol's history was back-filled (maybe by another process): its days of this week and month are reread. */
+  async function historyFilled(symbol: string): Promise<void> {
+    if (starting) await starting;
+    if (!sim || !deps.leader.isLeader() || deps.snapshot.get(symbol) === undefined) return;
+    const now = deps.clock.now();
+    const days = await readEarlierDays(now, symbol);
+    // Days this process holds in memory (a day rolled over since the last flush) are kept over the stored ones.
+    const held = earlierDays.get(symbol) ?? [];
+    keepEarlierDays(symbol, days.get(symbol) ?? [], now);
+    keepEarlierDays(symbol, held, now);
+    refreshDayPeriods(symbol, now);
+  }
 
   async function load(): Promise<void> {
     const now = deps.clock.now();
@@ -114,32 +251,19 @@ export function marketFeed(deps: {
     // The candles of the buckets in progress, so a restarted feed extends them instead of starting over.
     candles.clear();
     const current = CANDLE_PERIODS.map((p) => [p, bucketStart(p, now)] as const);
-    const rows = await deps.db.query<{
-      symbol: string;
-      period: CandlePeriodName;
-      bucket_start: Date;
-      open: string;
-      high: string;
-      low: string;
-      close: string;
-      volume: string;
-      turnover: string;
-    }>(
-      `SELECT symbol, period, bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover
+    const rows = await deps.db.query<CandleRow>(
+      `SELECT ${candleColumns}
          FROM market_candles WHERE ${current.map((_, i) => `(period = $${2 * i + 1} AND bucket_start = $${2 * i + 2})`).join(' OR ')}`,
       current.flatMap(([p, start]) => [p, start]),
     );
-    for (const r of rows) {
-      candles.set(`${r.symbol}:${r.period}`, {
-        period: r.period,
-        start: new Date(r.bucket_start),
-        open: r.open,
-        high: r.high,
-        low: r.low,
-        close: r.close,
-        volume: Number(r.volume),
-        turnover: r.turnover,
-      });
+    for (const r of rows) candles.set(`${r.symbol}:${r.period}`, candleOf(r));
+    // The week and month in progress are rebuilt from their days, which may have been back-filled since they were stored.
+    earlierDays.clear();
+    earlierRolled.clear();
+    const days = await readEarlierDays(now, null);
+    for (const c of companies) {
+      keepEarlierDays(c.code, days.get(c.code) ?? [], now);
+      refreshDayPeriods(c.code, now);
     }
     lastFlushAt = now.getTime();
   }
@@ -171,16 +295,26 @@ export function marketFeed(deps: {
       if (replay && !sim.record(t)) continue;
       const q = sim.quote(t.symbol);
       const tickCandles: TickState['candles'] = {};
-      for (const period of CANDLE_PERIODS) {
+      const print = { price: t.price, volume: t.volume, turnover: t.turnover, at: t.at };
+      for (const period of tradePeriods) {
         const key = `${t.symbol}:${period}`;
         const open = candles.get(key);
-        const print = { price: t.price, volume: t.volume, turnover: t.turnover, at: t.at };
-        const next =
-          open && open.start.getTime() === bucketStart(period, t.at).getTime()
-            ? mergeTick(open, print)
-            : openCandle(period, print);
+        const sameBucket = open?.start.getTime() === bucketStart(period, t.at).getTime();
+        // A new day: the finished one counts among the earlier days of its week and month.
+        if (period === '1d' && open && !sameBucket && open.start.getTime() < t.at.getTime())
+          keepEarlierDays(t.symbol, [open], t.at);
+        const next = open && sameBucket ? mergeTick(open, print) : openCandle(period, print);
         candles.set(key, next);
-        dirtyCandles.add(key);
+        markDirty(t.symbol, next);
+        tickCandles[period] = tuple(next);
+      }
+      // After the day's candle took the trade: the week's and month's are their days rolled up.
+      for (const period of dayPeriods) {
+        const next = dayPeriodCandle(t.symbol, period, t.at);
+        if (next === null) continue;
+        const key = `${t.symbol}:${period}`;
+        candles.set(key, next);
+        markDirty(t.symbol, next);
         tickCandles[period] = tuple(next);
       }
       const base = prices.get(t.symbol);
@@ -228,7 +362,7 @@ export function marketFeed(deps: {
         const now = deps.clock.now();
         lastFlushAt = now.getTime();
         const symbols = [...dirtySymbols];
-        const keys = [...dirtyCandles];
+        const written = [...dirtyCandles];
         dirtySymbols.clear();
         dirtyCandles.clear();
         const state = symbols.map((s) => {
@@ -246,24 +380,17 @@ export function marketFeed(deps: {
             seq: q.trades,
           };
         });
-        const candleRows = keys.flatMap((k) => {
-          const c = candles.get(k);
-          return c
-            ? [
-                {
-                  symbol: k.split(':')[0],
-                  period: c.period,
-                  bucket_start: c.start.toISOString(),
-                  open: c.open,
-                  high: c.high,
-                  low: c.low,
-                  close: c.close,
-                  volume: c.volume,
-                  turnover: c.turnover,
-                },
-              ]
-            : [];
-        });
+        const candleRows = written.map(([, { symbol, candle: c }]) => ({
+          symbol,
+          period: c.period,
+          bucket_start: c.start.toISOString(),
+          open: c.open,
+          high: c.high,
+          low: c.low,
+          close: c.close,
+          volume: c.volume,
+          turnover: c.turnover,
+        }));
         try {
           await deps.db.transaction(async (tx) => {
             if (state.length > 0) {
@@ -295,7 +422,8 @@ export function marketFeed(deps: {
         } catch (err) {
           // Kept dirty for the next flush; the in-memory state is still the truth while we lead.
           for (const s of symbols) dirtySymbols.add(s);
-          for (const k of keys) dirtyCandles.add(k);
+          // A bucket traded again since is already dirty with its newer candle.
+          for (const [k, v] of written) if (!dirtyCandles.has(k)) dirtyCandles.set(k, v);
           deps.log?.('market: flush failed', err);
         }
       });
@@ -337,6 +465,17 @@ export function marketFeed(deps: {
   return {
     /** Follows leadership: the feed runs while this process leads and stops the moment it does not. */
     attach(): void {
+      unsubscribeHistory = deps.bus
+        .subscribe(marketHistoryChannel, (symbol) => {
+          // In line with the steps, so a reread never interleaves with a trade's candles.
+          running = running
+            .then(() => historyFilled(symbol))
+            .catch((err: unknown) => deps.log?.('market: history reread failed', err));
+        })
+        .catch((err: unknown) => {
+          deps.log?.('market: history notices not heard', err);
+          return async () => undefined;
+        });
       offChange = deps.leader.onChange((leading) => {
         void lead(leading).catch((err: unknown) => deps.log?.('market: feed start failed', err));
       });
@@ -351,6 +490,8 @@ export function marketFeed(deps: {
     running: (): boolean => sim !== null,
     async stop(): Promise<void> {
       offChange?.();
+      if (unsubscribeHistory) await (await unsubscribeHistory)();
+      unsubscribeHistory = null;
       stopTimer();
       stopReplay();
       await running;

@@ -2,6 +2,8 @@ import type { Database } from '@kabuto/db/database';
 import type { CalendarDate } from '@kabuto/domain/calendar/trading-day';
 import { historyCandles, historyTradingDays } from '@kabuto/market/history';
 import { findCompany } from '@kabuto/market/tse-companies';
+import type { Bus } from '../platform/public.ts';
+import { marketHistoryChannel } from './market-messages.ts';
 
 /**
  * Issue 7: chart history back-filled so every period shows a full chart. Deterministic from the seed
@@ -14,7 +16,13 @@ const historySliceRows = 200;
 const sliceGapMs = 2;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function marketHistory(deps: { db: Database; seed: number; log?: (msg: string, err?: unknown) => void }) {
+export function marketHistory(deps: {
+  db: Database;
+  seed: number;
+  /** Told when a symbol is filled, so the leader adds the filled days to this week's and month's candle. */
+  bus?: Bus;
+  log?: (msg: string, err?: unknown) => void;
+}) {
   const filled = new Set<string>();
   const daysByAnchor = new Map<number, CalendarDate[]>();
 
@@ -61,6 +69,9 @@ export function marketHistory(deps: { db: Database; seed: number; log?: (msg: st
     }
     await deps.db.query(`UPDATE market_symbols SET history_filled_at = now() WHERE code = $1`, [symbol]);
     filled.add(symbol);
+    await deps.bus
+      ?.publish(marketHistoryChannel, symbol)
+      .catch((err: unknown) => deps.log?.('market: history notice failed', err));
     return rows.length;
   }
 

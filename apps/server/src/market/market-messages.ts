@@ -3,6 +3,9 @@ import type { CandlePeriodName, IndexValueWire, PriceSource, SymbolStatus } from
 /** The bus channel the leader's feed publishes on; every process keeps its snapshot from it. */
 export const marketChannel = 'kabuto:market';
 
+/** A symbol's chart history was back-filled (the message is its code): the leader rereads its days of this week and month. */
+export const marketHistoryChannel = 'kabuto:market-history';
+
 /** One candle on the bus: [bucket start ms, open, high, low, close, volume, turnover]. */
 export type CandleTuple = [number, string, string, string, string, number, string];
 

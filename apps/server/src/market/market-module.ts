@@ -49,7 +49,12 @@ export async function startMarket(deps: {
     source: options.replay ? 'replay' : 'simulated',
     ...(deps.log ? { log: deps.log } : {}),
   });
-  const history = marketHistory({ db: deps.db, seed: options.seed, ...(deps.log ? { log: deps.log } : {}) });
+  const history = marketHistory({
+    db: deps.db,
+    seed: options.seed,
+    bus: deps.bus,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
   const feed = marketFeed({
     db: deps.db,
     bus: deps.bus,

@@ -16,6 +16,24 @@ describeEachDatabase('search by code or name in three languages, with the member
     expect(await search('no such company zzz')).toEqual([]);
   });
 
+  it('finds a stock by its reading in hiragana or katakana and by its name in Simplified Chinese (issue 16 §3.7)', async () => {
+    const search = async (q: string) => (await h().call<QuoteWire[]>('market/search', { q })).data.map((s) => s.symbol);
+    // トヨタ自動車 (7203) first; 豊田通商 (8015, トヨタツウショウ) also begins with the reading.
+    expect(await search('とよた')).toEqual(['7203', '8015']);
+    expect(await search('トヨタ')).toEqual(['7203', '8015']);
+    expect(await search('とよたじどうしゃ')).toEqual(['7203']);
+    expect(await search('ﾄﾖﾀｼﾞﾄﾞｳｼｬ')).toEqual(['7203']);
+    expect(await search('にっぽんせいてつ')).toEqual(['5401']);
+    // 豐田汽車 in Traditional; 豐田合成 and 豐田通商 share 豐田.
+    expect(await search('丰田汽车')).toEqual(['7203']);
+    expect(await search('丰田')).toEqual(['7203', '7282', '8015']);
+    expect(await search('软银集团')).toEqual(['9984']);
+    expect(await search('索尼')).toEqual(['6758']);
+    // 日本製鐵 (tw) and 日本製鉄 (jp): 制 and 铁 fold with 製, 鐵 and 鉄.
+    expect(await search('日本制铁')).toEqual(['5401']);
+    expect(await search('三菱ufj フィナンシャルグループ')).toEqual(['8306']);
+  });
+
   it('keeps a signed-in member’s recent searches, newest first, without duplicates, and clears them', async () => {
     const m = await h().member();
     for (const q of ['ソニー', 'toyota', 'ソニー']) {

@@ -11,6 +11,7 @@ import type { adminSymbolStatusSchema } from '@kabuto/contracts/admin/market';
 import type { z } from 'zod';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
 import { money } from '@kabuto/domain/money';
+import { bucketStart, rollUp, type Candle } from '@kabuto/domain/market/candles';
 import { simulatedShares } from '@kabuto/market/indices';
 import { refuse } from '../errors/public.ts';
 import type { Principal, StaffPrincipal } from '../http/public.ts';
@@ -19,7 +20,8 @@ import type { Bus } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import { candleWire, type MarketSnapshot, type SymbolEntry } from './market-snapshot.ts';
 import type { MarketHistory } from './market-history.ts';
-import { marketChannel, type MarketMessage } from './market-messages.ts';
+import { marketChannel, type CandleTuple, type MarketMessage } from './market-messages.ts';
+import { searchFold } from './search-fold.ts';
 
 export interface MarketServiceDeps {
   db: Database;
@@ -38,9 +40,6 @@ export const watchlistLimit = 100;
 type AdminSymbolStatus = z.infer<typeof adminSymbolStatusSchema>;
 type StatusAction = 'halt' | 'resume' | 'delist';
 
-/** NFKC and lower case, so full-width digits and letters match too. */
-const fold = (s: string): string => s.normalize('NFKC').toLowerCase();
-
 export function marketService(deps: MarketServiceDeps) {
   const { db, snapshot } = deps;
 
@@ -51,6 +50,13 @@ export function marketService(deps: MarketServiceDeps) {
   };
 
   const changeRatio = (q: QuoteWire) => money(q.changePercent);
+
+  // Search keys, folded once here and not per query: the code, and the names in three languages with the reading.
+  const keysOf = (e: SymbolEntry) => ({
+    code: searchFold(e.company.code),
+    names: [e.company.names.jp, e.company.names.en, e.company.names.tw, e.company.reading].map(searchFold),
+  });
+  const searchKeys = new Map(snapshot.all().map((e) => [e.company.code, keysOf(e)]));
 
   async function adminStatuses(where: string, params: (string | boolean)[]): Promise<AdminSymbolStatus[]> {
     const rows = await db.query<{
@@ -84,6 +90,52 @@ export function marketService(deps: MarketServiceDeps) {
     const [one] = await adminStatuses(`s.code = $1`, [symbol]);
     if (!one) throw refuse(errorKeys.market.unknownSymbol);
     return one;
+  }
+
+  /** The candle of the week or month in progress: its stored daily candles, today's from the feed's live one. */
+  async function dayPeriodCandle(symbol: string, period: '1w' | '1M', e: SymbolEntry): Promise<CandleTuple | null> {
+    const from = bucketStart(period, deps.clock.now());
+    const rows = await db.query<{
+      bucket_start: Date;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+      turnover: string;
+    }>(
+      `SELECT bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover
+         FROM market_candles WHERE symbol = $1 AND period = '1d' AND bucket_start >= $2 ORDER BY bucket_start`,
+      [symbol, from],
+    );
+    const days = new Map<number, Candle>(
+      rows.map((r) => {
+        const start = new Date(r.bucket_start);
+        return [
+          start.getTime(),
+          {
+            period: '1d',
+            start,
+            open: r.open,
+            high: r.high,
+            low: r.low,
+            close: r.close,
+            volume: Number(r.volume),
+            turnover: r.turnover,
+          },
+        ];
+      }),
+    );
+    // The database may be a flush behind the feed on today's candle.
+    const today = e.candles.get('1d');
+    if (today && today[0] >= from.getTime()) {
+      const [start, open, high, low, close, volume, turnover] = today;
+      days.set(start, { period: '1d', start: new Date(start), open, high, low, close, volume, turnover });
+    }
+    const rolled = rollUp([...days.values()], period).find((c) => c.start.getTime() === from.getTime());
+    return rolled
+      ? [rolled.start.getTime(), rolled.open, rolled.high, rolled.low, rolled.close, rolled.volume, rolled.turnover]
+      : null;
   }
 
   return {
@@ -153,7 +205,10 @@ export function marketService(deps: MarketServiceDeps) {
         volume: Number(r.volume),
         turnover: r.turnover,
       }));
-      const live = e.candles.get(period);
+      // The week and month in progress are their days rolled up (stored days and today's live one), whatever
+      // the stored row says: days back-filled after it was written count too (issue 16).
+      const live =
+        period === '1w' || period === '1M' ? await dayPeriodCandle(symbol, period, e) : e.candles.get(period);
       if (live) {
         const wire = candleWire(live);
         const last = candles.at(-1);
@@ -166,13 +221,13 @@ export function marketService(deps: MarketServiceDeps) {
       return { symbol, period, source: snapshot.source(), candles };
     },
 
-    /** By code prefix or by name in any of the three languages; a signed-in member's query joins their history when they meant it (`remember`). */
+    /** By code prefix, or by name in any of the three languages or its reading (folded: `searchFold`); a signed-in member's query joins their history when they meant it (`remember`). */
     async search(q: string, principal: Principal | null, remember = false): Promise<QuoteWire[]> {
-      const needle = fold(q.trim());
+      const needle = searchFold(q.trim());
       const ranked: { rank: number; e: SymbolEntry }[] = [];
-      for (const e of snapshot.all()) {
-        const code = fold(e.company.code);
-        const names = [e.company.names.jp, e.company.names.en, e.company.names.tw].map(fold);
+      // A query of only spaces or middle dots folds to nothing and finds nothing (not everything).
+      for (const e of needle === '' ? [] : snapshot.all()) {
+        const { code, names } = searchKeys.get(e.company.code) ?? keysOf(e);
         const rank =
           code === needle
             ? 0
