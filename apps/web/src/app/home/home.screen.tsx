@@ -13,7 +13,7 @@ import { useAssets } from '../../features/funds/api/funds.queries.ts';
 import { useLiveIndices } from '../../features/indices/api/indices.api.ts';
 import { fetchNewsPage, newsKeys } from '../../features/news/api/news.api.ts';
 import { Page } from '../../shared/components/page.tsx';
-import { directionArrow, directionOf, signedText } from '../../shared/format/price-change.ts';
+import { changeText, directionArrow, directionOf, percentText, priceText } from '../../shared/format/price-change.ts';
 import { jstText, useLocale } from '../../shared/format/jst.ts';
 import { moneyText } from '../../shared/format/money-text.ts';
 import { push } from '../../shared/navigation/navigation.ts';
@@ -122,10 +122,12 @@ function IndexStrip() {
                 data-testid="home-index"
               >
                 <span className="index-chip__name">{index.names[lang]}</span>
-                <span className={`index-chip__value num price--${direction}`}>{index.value}</span>
-                <span className={`index-chip__change num price--${direction}`}>
-                  <span aria-hidden="true">{directionArrow[direction]}</span> {signedText(index.change)} (
-                  {signedText(index.changePercent)}%)
+                <span className={`index-chip__value num price--${direction}`} data-testid="home-index-value">
+                  {priceText(index.value)}
+                </span>
+                <span className={`index-chip__change num price--${direction}`} data-testid="home-index-change">
+                  <span aria-hidden="true">{directionArrow[direction]}</span> {changeText(index.change)} (
+                  {percentText(index.changePercent)})
                 </span>
               </button>
             );

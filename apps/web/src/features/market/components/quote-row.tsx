@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { QuoteWire } from '@kabuto/contracts/market/fields';
 import { useFlash, useLiveQuote } from './use-live-quote.ts';
 import { compactAmount } from './compact-amount.ts';
-import { directionArrow, directionOf, signedText } from '../../../shared/format/price-change.ts';
+import { directionArrow, directionOf, percentText, priceText } from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
-import { formatMoney } from '@kabuto/domain/format/money';
 import { push } from '../../../shared/navigation/navigation.ts';
 import '../../../shared/styles/market-lists.css';
 
@@ -71,12 +70,12 @@ export function QuoteRow({ quote, onResync, rank, showTurnover = false }: QuoteR
         className={`quote-row__price num price--${direction}${flashing ? ` quote-row__price--flash-${direction}` : ''}`}
         data-testid="quote-last"
       >
-        {formatMoney(live.last, { symbol: '', empty: 'blank' })}
+        {priceText(live.last)}
       </span>
       <span className={`quote-row__change num quote-row__change--${direction}`} data-testid="quote-change">
         <span aria-hidden="true">{directionArrow[direction]}</span>
         <span className="visually-hidden">{t(`quote.direction.${direction}`)}</span>
-        {signedText(live.changePercent)}%
+        {percentText(live.changePercent)}
       </span>
     </button>
   );
