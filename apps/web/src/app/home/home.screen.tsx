@@ -8,7 +8,7 @@ import type { IndexValueWire } from '@kabuto/contracts/market/fields';
 import { fetchStockList, marketKeys } from '../../features/market/api/market.api.ts';
 import { MarketBanner } from '../../features/market/components/market-banner.tsx';
 import type { RankingSort } from '../../features/market/components/market-address.ts';
-import { QuoteList } from '../../features/market/components/quote-list.tsx';
+import { QuoteList, rerankFetchMs } from '../../features/market/components/quote-list.tsx';
 import { useAssets } from '../../features/funds/api/funds.queries.ts';
 import { useLiveIndices } from '../../features/indices/api/indices.api.ts';
 import { fetchNewsPage, newsKeys } from '../../features/news/api/news.api.ts';
@@ -216,7 +216,11 @@ function HotStocks() {
   const [sort, setSort] = useState<HotSort>('gainers');
   // Page 1 of the ranking with five rows: its own key, so the rankings screen's twelve-row page is not confused with it.
   const queryKey = [...marketKeys.stockList(sort, 1), hotRows] as const;
-  const hot = useQuery({ queryKey, queryFn: ({ signal }) => fetchStockList(sort, 1, hotRows, signal) });
+  const hot = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchStockList(sort, 1, hotRows, signal),
+    refetchInterval: rerankFetchMs,
+  });
   return (
     <section className="home-section" aria-labelledby="home-hot-title" data-testid="home-hot">
       <SectionHead
@@ -246,6 +250,7 @@ function HotStocks() {
         onResync={() => void queryClient.invalidateQueries({ queryKey })}
         empty={{ title: t('quote.emptyTitle'), body: t('quote.emptyBody') }}
         firstRank={1}
+        order={sort}
         showTurnover={sort === 'turnover'}
         skeletonRows={hotRows}
         testId="home-hot-list"

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { QuoteWire } from '@kabuto/contracts/market/fields';
@@ -16,6 +17,8 @@ interface QuoteRowProps {
   rank?: number;
   /** Turnover in the row (turnover ranking and sort) instead of the day's volume-free layout. */
   showTurnover?: boolean;
+  /** Told the row's live figures as they change, so a ranked list can re-rank them. */
+  onLive?: (live: QuoteWire) => void;
 }
 
 /** The stock detail address a row leads to (built by the detail screen's owner). */
@@ -25,10 +28,12 @@ export const detailPath = (symbol: string): string => `/market/marketDetail?symb
  * One stock in a list (UX "Market list"): code, name in the member's language, latest price, change % with sign and
  * arrow, coloured by direction, flashing when it ticks; kept live over its `quotes:<symbol>` topic.
  */
-export function QuoteRow({ quote, onResync, rank, showTurnover = false }: QuoteRowProps) {
+export function QuoteRow({ quote, onResync, rank, showTurnover = false, onLive }: QuoteRowProps) {
   const { t } = useTranslation();
   const lang = useLocale();
   const live = useLiveQuote(quote, onResync);
+  // In the same commit as the figures drawn, so a re-rank never reads a figure the row does not show yet.
+  useLayoutEffect(() => onLive?.(live), [live, onLive]);
   const flashing = useFlash(live.last);
   const direction = directionOf(live.change);
   return (
