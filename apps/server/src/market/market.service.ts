@@ -9,6 +9,7 @@ import type { optionalListCall } from '@kabuto/contracts/market/watchlist';
 import type { indexConstituentsCall } from '@kabuto/contracts/gdindex/indices';
 import type { adminSymbolStatusSchema } from '@kabuto/contracts/admin/market';
 import type { z } from 'zod';
+import { rankQuotes } from '@kabuto/domain/market/ranking';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
 import { money } from '@kabuto/domain/money';
 import { bucketStart, rollUp, type Candle } from '@kabuto/domain/market/candles';
@@ -48,8 +49,6 @@ export function marketService(deps: MarketServiceDeps) {
     if (!e) throw refuse(errorKeys.market.unknownSymbol);
     return e;
   };
-
-  const changeRatio = (q: QuoteWire) => money(q.changePercent);
 
   // Search keys, folded once here and not per query: the code, and the names in three languages with the reading.
   const keysOf = (e: SymbolEntry) => ({
@@ -158,17 +157,12 @@ export function marketService(deps: MarketServiceDeps) {
       page: number;
       pageSize: number;
     }): ResponseOf<typeof stockListCall> {
-      const quotes = snapshot
+      const listed = snapshot
         .all()
         .filter((e) => e.status !== 'delisted')
         .map(snapshot.quote);
-      const bySort: Record<typeof q.sort, (a: QuoteWire, b: QuoteWire) => number> = {
-        code: (a, b) => a.symbol.localeCompare(b.symbol),
-        gainers: (a, b) => changeRatio(b).comparedTo(changeRatio(a)) || a.symbol.localeCompare(b.symbol),
-        losers: (a, b) => changeRatio(a).comparedTo(changeRatio(b)) || a.symbol.localeCompare(b.symbol),
-        turnover: (a, b) => money(b.turnover).comparedTo(money(a.turnover)) || a.symbol.localeCompare(b.symbol),
-      };
-      quotes.sort(bySort[q.sort]);
+      // Rankings are cut at zero: gainers only rose, losers only fell (the screens re-rank with the same rule).
+      const quotes = rankQuotes(listed, q.sort);
       const from = (q.page - 1) * q.pageSize;
       return { items: quotes.slice(from, from + q.pageSize), total: quotes.length, source: snapshot.source() };
     },

@@ -5,12 +5,15 @@ import { pageFields } from '../fields.ts';
 import { errorKeys } from '../errors.ts';
 import { candlePeriodField, candleSchema, depthSchema, priceSourceSchema, quoteSchema, symbolField } from './fields.ts';
 
-export const stockListSorts = ['code', 'gainers', 'losers', 'turnover'] as const;
+// The orders of `@kabuto/domain/market/ranking` (the server passes the sort to it, so a mismatch does not compile):
+// `gainers` / `losers` are rankings cut at zero change; `changeDesc` / `changeAsc` sort every stock by its change.
+export const stockListSorts = ['code', 'gainers', 'losers', 'turnover', 'changeDesc', 'changeAsc'] as const;
 
 export const stockListCall = defineCall({
   policy: publicCall,
   path: 'market/stockList',
-  summary: 'Listed stocks, or a ranking (gainers, losers, turnover), a page at a time; delisted stocks are left out',
+  summary:
+    'Listed stocks, or a ranking (gainers: only rises; losers: only falls; turnover), a page at a time; delisted stocks are left out',
   request: z.object({
     sort: z.enum(stockListSorts, { error: errorKeys.request.invalid }).default('code'),
     ...pageFields,

@@ -8,12 +8,12 @@ import type { IndexValueWire } from '@kabuto/contracts/market/fields';
 import { fetchStockList, marketKeys } from '../../features/market/api/market.api.ts';
 import { MarketBanner } from '../../features/market/components/market-banner.tsx';
 import type { RankingSort } from '../../features/market/components/market-address.ts';
-import { QuoteList } from '../../features/market/components/quote-list.tsx';
+import { QuoteList, rerankFetchMs } from '../../features/market/components/quote-list.tsx';
 import { useAssets } from '../../features/funds/api/funds.queries.ts';
 import { useLiveIndices } from '../../features/indices/api/indices.api.ts';
 import { fetchNewsPage, newsKeys } from '../../features/news/api/news.api.ts';
 import { Page } from '../../shared/components/page.tsx';
-import { directionArrow, directionOf, signedText } from '../../shared/format/price-change.ts';
+import { changeText, directionArrow, directionOf, percentText, priceText } from '../../shared/format/price-change.ts';
 import { jstText, useLocale } from '../../shared/format/jst.ts';
 import { moneyText } from '../../shared/format/money-text.ts';
 import { push } from '../../shared/navigation/navigation.ts';
@@ -122,10 +122,12 @@ function IndexStrip() {
                 data-testid="home-index"
               >
                 <span className="index-chip__name">{index.names[lang]}</span>
-                <span className={`index-chip__value num price--${direction}`}>{index.value}</span>
-                <span className={`index-chip__change num price--${direction}`}>
-                  <span aria-hidden="true">{directionArrow[direction]}</span> {signedText(index.change)} (
-                  {signedText(index.changePercent)}%)
+                <span className={`index-chip__value num price--${direction}`} data-testid="home-index-value">
+                  {priceText(index.value)}
+                </span>
+                <span className={`index-chip__change num price--${direction}`} data-testid="home-index-change">
+                  <span aria-hidden="true">{directionArrow[direction]}</span> {changeText(index.change)} (
+                  {percentText(index.changePercent)})
                 </span>
               </button>
             );
@@ -214,7 +216,11 @@ function HotStocks() {
   const [sort, setSort] = useState<HotSort>('gainers');
   // Page 1 of the ranking with five rows: its own key, so the rankings screen's twelve-row page is not confused with it.
   const queryKey = [...marketKeys.stockList(sort, 1), hotRows] as const;
-  const hot = useQuery({ queryKey, queryFn: ({ signal }) => fetchStockList(sort, 1, hotRows, signal) });
+  const hot = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => fetchStockList(sort, 1, hotRows, signal),
+    refetchInterval: rerankFetchMs,
+  });
   return (
     <section className="home-section" aria-labelledby="home-hot-title" data-testid="home-hot">
       <SectionHead
@@ -244,6 +250,7 @@ function HotStocks() {
         onResync={() => void queryClient.invalidateQueries({ queryKey })}
         empty={{ title: t('quote.emptyTitle'), body: t('quote.emptyBody') }}
         firstRank={1}
+        order={sort}
         showTurnover={sort === 'turnover'}
         skeletonRows={hotRows}
         testId="home-hot-list"

@@ -5,9 +5,15 @@ import { fetchConstituents, indicesKeys } from '../api/indices.api.ts';
 import { ApiError } from '../../../shared/api/http-client.ts';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
-import { directionArrow, directionOf, signedText } from '../../../shared/format/price-change.ts';
+import {
+  changeText,
+  directionArrow,
+  directionOf,
+  percentText,
+  priceText,
+} from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
-import { addressParam, replace } from '../../../shared/navigation/navigation.ts';
+import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
 /** An index's constituents (/gdindex/gdList?code=…): each stock's price, change and weight, and how the index is computed. */
@@ -47,50 +53,61 @@ export function IndexConstituentsScreen() {
         <>
           <section className="index-summary" data-testid="index-summary">
             <span className={`index-card__value num price--${directionOf(list.data.index.change)}`}>
-              {list.data.index.value}
+              {priceText(list.data.index.value)}
             </span>
-            <span className={`index-card__change num price--${directionOf(list.data.index.change)}`}>
-              {directionArrow[directionOf(list.data.index.change)]} {signedText(list.data.index.change)} (
-              {signedText(list.data.index.changePercent)}%)
+            <span
+              className={`index-card__change num price--${directionOf(list.data.index.change)}`}
+              data-testid="index-change"
+            >
+              {directionArrow[directionOf(list.data.index.change)]} {changeText(list.data.index.change)} (
+              {percentText(list.data.index.changePercent)})
             </span>
             <span className="index-card__meta">
               {t(list.data.index.method === 'price-weighted' ? 'indices.priceWeightedHow' : 'indices.capWeightedHow')}{' '}
               {t('indices.simulated')}
             </span>
           </section>
-          <table className="constituents" data-testid="constituents">
-            <thead>
-              <tr>
-                <th scope="col">{t('indices.stock')}</th>
-                <th scope="col" className="num-col">
-                  {t('indices.last')}
-                </th>
-                <th scope="col" className="num-col">
-                  {t('indices.weight')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+          <section className="constituents" data-testid="constituents">
+            <div className="constituents__head" aria-hidden="true">
+              <span>{t('indices.stock')}</span>
+              <span>{t('indices.last')}</span>
+              <span>{t('indices.weight')}</span>
+            </div>
+            <ul className="constituents__list">
               {list.data.constituents.map((c) => {
                 const direction = directionOf(c.changePercent);
                 return (
-                  <tr key={c.symbol} data-testid="constituent">
-                    <td>
-                      <span className="constituents__name">{c.names[lang]}</span>
-                      <span className="constituents__code num">{c.symbol}</span>
-                    </td>
-                    <td className="num-col num">
-                      <span>{c.last}</span>
-                      <span className={`constituents__change price--${direction}`}>
-                        {directionArrow[direction]} {signedText(c.changePercent)}%
+                  <li key={c.symbol}>
+                    {/* Each row opens the stock's detail (issue 16 §3.9): a real button, at least 44 px tall. */}
+                    <button
+                      type="button"
+                      className="constituent"
+                      onClick={() => push(`/market/marketDetail?symbol=${encodeURIComponent(c.symbol)}`)}
+                      data-testid="constituent"
+                      data-symbol={c.symbol}
+                    >
+                      <span className="constituent__who">
+                        <span className="constituent__name">{c.names[lang]}</span>
+                        <span className="constituent__code num">{c.symbol}</span>
                       </span>
-                    </td>
-                    <td className="num-col num">{c.weightPercent}%</td>
-                  </tr>
+                      <span className="constituent__price num">
+                        <span data-testid="constituent-last">{priceText(c.last)}</span>
+                        <span className={`constituent__change price--${direction}`} data-testid="constituent-change">
+                          <span aria-hidden="true">{directionArrow[direction]}</span>
+                          <span className="visually-hidden">{t(`quote.direction.${direction}`)}</span>{' '}
+                          {percentText(c.changePercent)}
+                        </span>
+                      </span>
+                      <span className="constituent__weight num" data-testid="constituent-weight">
+                        <span className="visually-hidden">{t('indices.weight')} </span>
+                        {percentText(c.weightPercent, { signed: false })}
+                      </span>
+                    </button>
+                  </li>
                 );
               })}
-            </tbody>
-          </table>
+            </ul>
+          </section>
         </>
       )}
     </Page>

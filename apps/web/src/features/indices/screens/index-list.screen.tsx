@@ -4,7 +4,13 @@ import type { IndexValueWire } from '@kabuto/contracts/market/fields';
 import { useLiveIndices } from '../api/indices.api.ts';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
-import { directionArrow, directionOf, signedText } from '../../../shared/format/price-change.ts';
+import {
+  changeText,
+  directionArrow,
+  directionOf,
+  percentText,
+  priceText,
+} from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
@@ -62,10 +68,10 @@ function IndexCard({ index }: { index: IndexValueWire }) {
         </Tag>
       </span>
       <span className={`index-card__value num price--${direction}`} data-testid="index-value">
-        {index.value}
+        {priceText(index.value)}
       </span>
-      <span className={`index-card__change num price--${direction}`}>
-        {directionArrow[direction]} {signedText(index.change)} ({signedText(index.changePercent)}%)
+      <span className={`index-card__change num price--${direction}`} data-testid="index-change">
+        {directionArrow[direction]} {changeText(index.change)} ({percentText(index.changePercent)})
       </span>
       <span className="index-card__meta">
         {t('indices.constituents', { count: index.constituents })} · {t('indices.simulated')}

@@ -20,21 +20,21 @@ describe('tabs and sorts chosen from the address', () => {
 });
 
 describe('market tab sort buttons', () => {
-  it('flips change between gainers and losers on repeated taps', () => {
-    expect(nextListSort('code', 'change')).toBe('gainers');
-    expect(nextListSort('gainers', 'change')).toBe('losers');
-    expect(nextListSort('losers', 'change')).toBe('gainers');
-    expect(nextListSort('turnover', 'change')).toBe('gainers');
+  it('flips change between highest and lowest first on repeated taps, keeping every stock (not the rankings)', () => {
+    expect(nextListSort('code', 'change')).toBe('changeDesc');
+    expect(nextListSort('changeDesc', 'change')).toBe('changeAsc');
+    expect(nextListSort('changeAsc', 'change')).toBe('changeDesc');
+    expect(nextListSort('turnover', 'change')).toBe('changeDesc');
   });
 
   it('chooses code or turnover directly', () => {
-    expect(nextListSort('losers', 'code')).toBe('code');
-    expect(nextListSort('gainers', 'turnover')).toBe('turnover');
+    expect(nextListSort('changeAsc', 'code')).toBe('code');
+    expect(nextListSort('changeDesc', 'turnover')).toBe('turnover');
   });
 
   it('shows both change orders on the change button', () => {
-    expect(sortButtonOf('gainers')).toBe('change');
-    expect(sortButtonOf('losers')).toBe('change');
+    expect(sortButtonOf('changeDesc')).toBe('change');
+    expect(sortButtonOf('changeAsc')).toBe('change');
     expect(sortButtonOf('code')).toBe('code');
     expect(sortButtonOf('turnover')).toBe('turnover');
   });

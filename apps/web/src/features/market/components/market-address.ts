@@ -22,13 +22,16 @@ export function rankingSortFrom(param: string | null): RankingSort {
 export type SortButton = 'code' | 'change' | 'turnover';
 
 export function sortButtonOf(sort: StockListSort): SortButton {
-  return sort === 'gainers' || sort === 'losers' ? 'change' : sort;
+  return sort === 'code' || sort === 'turnover' ? sort : 'change';
 }
 
-/** Tapping "change" again flips between highest and lowest first; the other buttons choose their own order. */
+/**
+ * Tapping "change" again flips between highest and lowest first; the other buttons choose their own order. The market
+ * list sorts every stock by change (`changeDesc` / `changeAsc`): `gainers` and `losers` are rankings, cut at zero.
+ */
 export function nextListSort(current: StockListSort, tapped: SortButton): StockListSort {
   if (tapped !== 'change') return tapped;
-  return current === 'gainers' ? 'losers' : 'gainers';
+  return current === 'changeDesc' ? 'changeAsc' : 'changeDesc';
 }
 
 /** Pages of at most `pageSize` rows: how many there are for `total` rows (at least one, so "1 / 1" reads right). */

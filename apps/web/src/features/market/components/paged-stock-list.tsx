@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchStockList, marketKeys } from '../api/market.api.ts';
 import type { StockListSort } from '../api/market.api.ts';
 import { pageCount } from './market-address.ts';
-import { QuoteList, rowsPerPage } from './quote-list.tsx';
+import { QuoteList, rerankFetchMs, rowsPerPage } from './quote-list.tsx';
 
 interface PagedStockListProps {
   sort: StockListSort;
@@ -23,6 +23,8 @@ export function PagedStockList({ sort, ranked = false, testId }: PagedStockListP
     queryKey: marketKeys.stockList(sort, page),
     queryFn: ({ signal }) => fetchStockList(sort, page, rowsPerPage, signal),
     placeholderData: keepPreviousData,
+    // Re-ranked on screen every few seconds; fetched again now and then for the stocks that moved onto the page.
+    refetchInterval: sort === 'code' ? false : rerankFetchMs,
   });
   const pages = pageCount(list.data?.total ?? 0, rowsPerPage);
   const resync = () => void queryClient.invalidateQueries({ queryKey: marketKeys.stockList(sort, page) });
@@ -36,6 +38,7 @@ export function PagedStockList({ sort, ranked = false, testId }: PagedStockListP
         onRetry={() => void list.refetch()}
         onResync={resync}
         empty={{ title: t('quote.emptyTitle'), body: t('quote.emptyBody') }}
+        order={sort}
         showTurnover={sort === 'turnover'}
         testId={testId}
         {...(ranked ? { firstRank: (page - 1) * rowsPerPage + 1 } : {})}

@@ -1,11 +1,11 @@
+import { useLayoutEffect } from 'react';
 import { Skeleton, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { QuoteWire } from '@kabuto/contracts/market/fields';
 import { useFlash, useLiveQuote } from './use-live-quote.ts';
 import { compactAmount } from './compact-amount.ts';
-import { directionArrow, directionOf, signedText } from '../../../shared/format/price-change.ts';
+import { directionArrow, directionOf, percentText, priceText } from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
-import { formatMoney } from '@kabuto/domain/format/money';
 import { push } from '../../../shared/navigation/navigation.ts';
 import '../../../shared/styles/market-lists.css';
 
@@ -17,6 +17,8 @@ interface QuoteRowProps {
   rank?: number;
   /** Turnover in the row (turnover ranking and sort) instead of the day's volume-free layout. */
   showTurnover?: boolean;
+  /** Told the row's live figures as they change, so a ranked list can re-rank them. */
+  onLive?: (live: QuoteWire) => void;
 }
 
 /** The stock detail address a row leads to (built by the detail screen's owner). */
@@ -26,10 +28,12 @@ export const detailPath = (symbol: string): string => `/market/marketDetail?symb
  * One stock in a list (UX "Market list"): code, name in the member's language, latest price, change % with sign and
  * arrow, coloured by direction, flashing when it ticks; kept live over its `quotes:<symbol>` topic.
  */
-export function QuoteRow({ quote, onResync, rank, showTurnover = false }: QuoteRowProps) {
+export function QuoteRow({ quote, onResync, rank, showTurnover = false, onLive }: QuoteRowProps) {
   const { t } = useTranslation();
   const lang = useLocale();
   const live = useLiveQuote(quote, onResync);
+  // In the same commit as the figures drawn, so a re-rank never reads a figure the row does not show yet.
+  useLayoutEffect(() => onLive?.(live), [live, onLive]);
   const flashing = useFlash(live.last);
   const direction = directionOf(live.change);
   return (
@@ -71,12 +75,12 @@ export function QuoteRow({ quote, onResync, rank, showTurnover = false }: QuoteR
         className={`quote-row__price num price--${direction}${flashing ? ` quote-row__price--flash-${direction}` : ''}`}
         data-testid="quote-last"
       >
-        {formatMoney(live.last, { symbol: '', empty: 'blank' })}
+        {priceText(live.last)}
       </span>
       <span className={`quote-row__change num quote-row__change--${direction}`} data-testid="quote-change">
         <span aria-hidden="true">{directionArrow[direction]}</span>
         <span className="visually-hidden">{t(`quote.direction.${direction}`)}</span>
-        {signedText(live.changePercent)}%
+        {percentText(live.changePercent)}
       </span>
     </button>
   );

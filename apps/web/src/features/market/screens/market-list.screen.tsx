@@ -67,9 +67,9 @@ function StockMarketTab() {
                 {t('marketList.sortChange')}
                 {current === 'change' && (
                   <>
-                    <span aria-hidden="true">{sort === 'gainers' ? '▼' : '▲'}</span>
+                    <span aria-hidden="true">{sort === 'changeDesc' ? '▼' : '▲'}</span>
                     <span className="visually-hidden">
-                      {t(sort === 'gainers' ? 'marketList.highestFirst' : 'marketList.lowestFirst')}
+                      {t(sort === 'changeDesc' ? 'marketList.highestFirst' : 'marketList.lowestFirst')}
                     </span>
                   </>
                 )}

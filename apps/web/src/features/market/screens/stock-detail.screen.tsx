@@ -13,6 +13,7 @@ import {
   removeFromWatchlist,
   type StockDetail,
 } from '../api/market.api.ts';
+import { compactAmount } from '../components/compact-amount.ts';
 import { DepthLadder } from '../components/depth-ladder.tsx';
 import { detailFailureMessageKeys, detailFailureOf } from '../components/detail-failure.ts';
 import { MarketBanner } from '../components/market-banner.tsx';
@@ -110,9 +111,9 @@ function StockDetailBody({ detail }: { detail: StockDetail }) {
     ['prevClose', priceText(quote.prevClose)],
     ['high', priceText(quote.high)],
     ['low', priceText(quote.low)],
-    // In full: the compact Convert filter needs the decimal library, 13 KiB this screen does not otherwise load.
+    // Shares in full, as the depth ladder; turnover in the lists' compact units (digit arithmetic, no decimal library).
     ['volume', groupThousands(String(quote.volume))],
-    ['turnover', `¥${priceText(quote.turnover)}`],
+    ['turnover', compactAmount(quote.turnover, lang)],
     ['limitUp', priceText(quote.limitUp)],
     ['limitDown', priceText(quote.limitDown)],
   ];
