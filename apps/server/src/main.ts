@@ -66,8 +66,8 @@ export async function main(): Promise<void> {
     await db.close();
     process.exit(0);
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.once('SIGINT', () => void close());
+  process.once('SIGTERM', () => void close());
   await app.listen({ port: cfg.port, host: cfg.host });
   const address = `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${cfg.port}/`;
   const lines = [
