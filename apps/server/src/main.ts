@@ -8,6 +8,7 @@ import { readRecordedTicks } from '@kabuto/market/feed';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { seedOnce } from './seed.ts';
+import { checkPortFree, portInUseMessage } from './port-in-use.ts';
 import { memoryBus, redisBus } from './platform/public.ts';
 import { advisoryLockLeader, soleLeader } from './platform/public.ts';
 
@@ -15,6 +16,8 @@ const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export async function main(): Promise<void> {
   const cfg = readConfig(process.env);
+  // A second `npm start` stops here, before it opens (and migrates) the first one's PGlite folder.
+  await checkPortFree(cfg.port, cfg.host);
   const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
   await migrate(db);
   const seed = await seedOnce(db, {
@@ -63,8 +66,8 @@ export async function main(): Promise<void> {
     await db.close();
     process.exit(0);
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  process.once('SIGINT', () => void close());
+  process.once('SIGTERM', () => void close());
   await app.listen({ port: cfg.port, host: cfg.host });
   const address = `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${cfg.port}/`;
   const lines = [
@@ -80,4 +83,11 @@ export async function main(): Promise<void> {
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  const busy = portInUseMessage(error);
+  if (busy === null) throw error;
+  process.stderr.write(`${busy}\n`);
+  process.exit(1);
+}
