@@ -52,7 +52,10 @@ export function showSuccess(key: string): void {
   void show(translateKey(key), true);
 }
 
-/** A success notice that resolves once it is on screen: a screen that moves on next waits for it, so it is seen. */
+/**
+ * A success notice that resolves once it has been handed to the toast (its download done): a screen that moves on
+ * next waits for it, so the notice comes up with the next screen instead of a download later.
+ */
 export function showSuccessFirst(key: string): Promise<void> {
   return show(translateKey(key), true);
 }
