@@ -106,6 +106,7 @@ export default tseslint.config(
                 '!@kabuto/contracts/admin',
                 '@kabuto/contracts/admin/*',
                 '!@kabuto/contracts/admin/policies',
+                '!@kabuto/contracts/admin/audit-actions',
               ],
               allowTypeImports: true,
               message:

@@ -77,6 +77,13 @@ test('staff halt a stock with a reason, a member sees it halted, staff resume it
   await noticeGone(page);
   await shot(page, 'admin-market-halted');
 
+  // The audit log shows the halt at once and in words: it refetches after every staff action, no reload needed.
+  await page.getByTestId('admin-nav-audit').click();
+  await expect(page.getByTestId('admin-audit-action').first()).toHaveText('売買停止');
+  await expect(page.getByTestId('admin-audit-table')).not.toContainText('market.halt');
+  await shot(page, 'admin-audit-after-halt', { fullPage: false });
+  await page.getByTestId('admin-nav-market').click();
+
   // The status filter finds it among the halted ones.
   await page.getByTestId('admin-market-q').fill('');
   await page.getByTestId('admin-market-filter-halted').click();

@@ -21,6 +21,11 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
   await page.goto('/');
   await expect(page).toHaveURL(/#\/login\/start/);
   await expect(page.getByTestId('start-register')).toBeVisible();
+  // The loading steps in member words, each ticked when done: no developer timings (issue 16 §3.9).
+  const steps = page.getByTestId('start-steps');
+  await expect(steps.getByTestId('start-step-done')).toHaveCount(3);
+  await expect(steps).toContainText('接続しました');
+  await expect(steps).not.toContainText(/\d\s*ms|完了（/);
   await shot(page, 'start');
 
   await page.getByTestId('start-register').click();
@@ -31,9 +36,24 @@ test('a newcomer lands on the start screen, registers with the seeded code and s
   await page.getByTestId('register-invite').fill(inviteCode());
   await page.getByTestId('register-agree').check();
   await shot(page, 'register-filled');
+  // As the app leaves for sign-in, the success notice must already be shown, not still downloading (SPEC §8):
+  // the toast's code is loaded by then (it is fetched on submit and awaited before the screen changes).
+  await page.evaluate(() => {
+    const original = history.replaceState.bind(history);
+    history.replaceState = (...args: Parameters<History['replaceState']>) => {
+      if (String(args[2]).includes('/login/login'))
+        document.body.dataset['toastLoadedAtLeave'] = String(
+          performance.getEntriesByType('resource').some((entry) => entry.name.includes('notice-toast')),
+        );
+      original(...args);
+    };
+  });
   await page.getByTestId('register-submit').click();
 
   await expect(page).toHaveURL(/#\/login\/login/);
+  await expect(page.locator('body')).toHaveAttribute('data-toast-loaded-at-leave', 'true');
+  await expect(page.locator('.adm-toast-main')).toHaveText('登録が完了しました。ログインしてください。');
+  await shot(page, 'register-success-notice', { fullPage: false });
   await expect(page.getByTestId('login-account')).toHaveValue(account);
   await shot(page, 'login');
   await page.getByTestId('login-password').fill(firstPassword);
@@ -106,9 +126,21 @@ test('staff sign in and see their sign-ins in the audit log', async ({ page }) =
   await expect(page).toHaveURL(/#\/admin/);
   const table = page.getByTestId('admin-audit-table');
   await expect(table).toBeVisible();
-  await expect(table.getByText('staff.signIn').first()).toBeVisible();
+  // Each action in words in the staff member's language, never the key the server stores (issue 16 §3.9).
+  await expect(table.getByTestId('admin-audit-action').first()).toHaveText('スタッフのログイン');
   await expect(table.getByText(staffAccount).first()).toBeVisible();
+  await expect(table).not.toContainText('staff.signIn');
   await shot(page, 'admin-audit-log');
+  for (const [lang, words] of [
+    ['en', 'Staff sign-in'],
+    ['tw', '員工登入'],
+  ] as const) {
+    await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+    await page.reload();
+    await expect(table.getByTestId('admin-audit-action').first()).toHaveText(words);
+    await expect(page.getByTestId('admin-audit-filter')).toContainText(words);
+    await shot(page, `admin-audit-log-${lang}`);
+  }
 });
 
 test('a member who sets is_admin and sends is-admin is refused the back office', async ({ page }) => {

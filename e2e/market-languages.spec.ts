@@ -43,6 +43,34 @@ const screens: readonly { name: string; path: string; ready: (page: Page) => Pro
   { name: 'news', path: '/home/moreNews', ready: (p) => expect(p.getByTestId('news-item').first()).toBeVisible() },
 ];
 
+type Lang = 'en' | 'tw' | 'jp';
+
+/** What each screen must say in each language, beyond "no keys, no kana" (issue 16 §3.8, §3.9). */
+const wordsOf: Partial<Record<string, (page: Page, lang: Lang, text: string) => Promise<void>>> = {
+  // The empty watchlist points at the star where the stock screen draws it: the top bar, on the right.
+  watchlist: async (_page, lang, text) => {
+    expect(text).toContain({ en: 'at the top right', tw: '右上角', jp: '画面右上' }[lang]);
+  },
+  detail: async (page, lang) => {
+    const star = page.getByTestId('watch-star');
+    await expect(page.locator('.page__bar').getByTestId('watch-star')).toHaveCount(1);
+    const box = await star.boundingBox();
+    expect(box && box.x > 390 / 2 && box.y < 60, 'the star sits at the top right').toBe(true);
+    // The chart's name reads as the language's own word for it (Chinese 日K線, never 日KK線).
+    await page.getByTestId('period-1d').click();
+    await expect(page.getByTestId('candle-chart')).toHaveAttribute(
+      'aria-label',
+      { en: 'Candlestick and volume chart, Day', tw: '日K線圖（含成交量）', jp: '日足のローソク足と出来高のチャート' }[
+        lang
+      ],
+    );
+    await shot(page, `${lang}-detail-day`, { fullPage: false });
+  },
+  news: async (_page, lang, text) => {
+    expect(text).toContain({ en: 'Kabuto (demo article)', tw: 'Kabuto（示範文章）', jp: 'Kabuto（デモ記事）' }[lang]);
+  },
+};
+
 /** Text that looks like an untranslated catalogue key (`market.halt`, `errors.market.unknownSymbol`). */
 const catalogueKey = /(^|\s)[a-z]+(\.[a-z][A-Za-z0-9]*)+(?=\s|$)/m;
 const kana = /[\u3041-\u309f\u30a1-\u30fa\u30fc]/;
@@ -71,6 +99,9 @@ test('each market screen reads in English, Chinese and Japanese', async ({ page,
       const text = await page.locator('body').innerText();
       expect(text, `${screen.name} in ${lang} shows a catalogue key`).not.toMatch(catalogueKey);
       if (lang !== 'jp') expect(text, `${screen.name} in ${lang} shows Japanese kana`).not.toMatch(kana);
+      // Data shown as stored must be in the member's language too: the news source (issue 16 §3.9).
+      if (lang !== 'en') expect(text, `${screen.name} in ${lang} shows an English source`).not.toMatch(/demo article/i);
+      await wordsOf[screen.name]?.(page, lang, text);
     }
   }
 });

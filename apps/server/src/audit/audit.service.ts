@@ -1,11 +1,12 @@
 import type { Sql } from '@kabuto/db/database';
 import type { StaffRole } from '@kabuto/contracts/fields';
 import type { AuditEntry } from '@kabuto/contracts/admin/audit-log';
+import type { AuditAction } from '@kabuto/contracts/admin/audit-actions';
 
 export interface AuditRecord {
   actorId: string;
   actorRole: StaffRole;
-  action: string;
+  action: AuditAction;
   target?: string;
   reason?: string;
   requestId: string;

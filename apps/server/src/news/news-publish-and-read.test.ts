@@ -2,22 +2,34 @@ import { expect, it } from 'vitest';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { describeEachDatabase } from '../test/harness.ts';
 import { staffHeaders } from '../verification/real-name-fixtures.ts';
+import { seedDemoNews } from './news-seed.ts';
 
 type List = { items: { id: string; title: string; lang: string; source: string }[]; total: number };
 
 describeEachDatabase('news: demo articles, staff publish and withdraw, members read', (h) => {
-  it('has honest demo articles in all three languages on first start', async () => {
-    for (const lang of ['jp', 'en', 'tw']) {
+  it('has honest demo articles in all three languages on first start, each with its source in that language', async () => {
+    const sources = { en: 'Kabuto (demo article)', jp: 'Kabuto（デモ記事）', tw: 'Kabuto（示範文章）' };
+    for (const lang of ['jp', 'en', 'tw'] as const) {
       const list = await h().call<List>('news/list', { lang });
       expect(list.data.total, lang).toBe(3);
-      expect(
-        list.data.items.every((a) => a.source === 'Kabuto (demo article)' && /demo|デモ|示範/i.test(a.title)),
-      ).toBe(true);
+      expect(list.data.items.map((a) => a.source)).toEqual([sources[lang], sources[lang], sources[lang]]);
+      expect(list.data.items.every((a) => /demo|デモ|示範/i.test(a.title))).toBe(true);
     }
     const [first] = (await h().call<List>('news/list', { lang: 'en' })).data.items;
     const detail = await h().call<{ body: string; title: string }>('news/detail', { id: first?.id });
     expect(detail.data.title).toBe('[Demo] Prices in this app are simulated');
     expect(detail.data.body).toMatch(/not from the Tokyo Stock Exchange/);
+  });
+
+  it('gives demo articles seeded with the English source their own language at the next start', async () => {
+    await h().db.query(`UPDATE news_articles SET source = 'Kabuto (demo article)' WHERE created_by IS NULL`);
+    expect(await seedDemoNews(h().db, h().clock.now())).toBe(0);
+    const source = async (lang: string) => (await h().call<List>('news/list', { lang })).data.items[0]?.source;
+    expect([await source('en'), await source('jp'), await source('tw')]).toEqual([
+      'Kabuto (demo article)',
+      'Kabuto（デモ記事）',
+      'Kabuto（示範文章）',
+    ]);
   });
 
   it('publishes an article as plain text, audits it, and withdraws it with a reason', async () => {

@@ -4,7 +4,12 @@ import { insertArticle } from './news.service.ts';
 
 // Issue 7: "seed a few honest, clearly demo articles". Each says it is a demo and states only facts
 // about the app and the TSE rules it simulates; none reports market events.
-const demoSource = 'Kabuto (demo article)';
+// The source is shown as stored, beside the article in its own language, so each language has its own.
+export const demoSources: Record<Lang, string> = {
+  en: 'Kabuto (demo article)',
+  jp: 'Kabuto（デモ記事）',
+  tw: 'Kabuto（示範文章）',
+};
 
 const articles: { lang: Lang; title: string; body: string }[][] = [
   [
@@ -63,13 +68,22 @@ const articles: { lang: Lang; title: string; body: string }[][] = [
 /** The first start's demo articles, oldest first so the list shows the first one on top. */
 export async function seedDemoNews(sql: Sql, now: Date): Promise<number> {
   const [existing] = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM news_articles`);
-  if (Number(existing?.n ?? 0) > 0) return 0;
+  if (Number(existing?.n ?? 0) > 0) {
+    // Demo articles seeded before the source had a language keep the English one: give them theirs.
+    for (const lang of ['jp', 'tw'] as const)
+      await sql.query(`UPDATE news_articles SET source = $1 WHERE created_by IS NULL AND lang = $2 AND source = $3`, [
+        demoSources[lang],
+        lang,
+        demoSources.en,
+      ]);
+    return 0;
+  }
   let inserted = 0;
   for (const [i, group] of [...articles].reverse().entries()) {
     for (const a of group) {
       await insertArticle(
         sql,
-        { ...a, source: demoSource, createdBy: null },
+        { ...a, source: demoSources[a.lang], createdBy: null },
         new Date(now.getTime() - (articles.length - i) * 60_000),
       );
       inserted += 1;

@@ -1,5 +1,6 @@
 import type { Sql } from '@kabuto/db/database';
 import { Decimal } from '@kabuto/domain/money';
+import type { AuditedReviewKind } from '@kabuto/contracts/admin/audit-actions';
 import type { ReviewStatus } from '@kabuto/contracts/fields';
 import type { MemberEventType } from '@kabuto/contracts/stream/messages';
 
@@ -28,8 +29,8 @@ export interface Settlement {
  * trading, loan, seat account). The kind owns its table; the review lifecycle owns the steps.
  */
 export interface ReviewKind {
-  /** Also the audit action prefix (`deposit.approve`). */
-  readonly name: string;
+  /** Also the audit action prefix (`deposit.approve`); a new kind joins `auditActions` so the log can name it. */
+  readonly name: AuditedReviewKind;
   /** The stream event the member receives when it is decided. */
   readonly eventType: MemberEventType;
   /** Shape of a valid id, checked before any lookup (so lookups use the real key type). */

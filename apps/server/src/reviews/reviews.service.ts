@@ -7,6 +7,7 @@ import type { ReviewStatus } from '@kabuto/contracts/fields';
 import { refuse } from '../errors/public.ts';
 import type { StaffPrincipal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
+import type { AuditAction } from '@kabuto/contracts/admin/audit-actions';
 import { recordAudit } from '../audit/public.ts';
 import type { ReviewKind, ReviewSubject } from './review-kind.ts';
 
@@ -84,7 +85,8 @@ export function reviewsService(deps: ReviewsDeps) {
             [kind.name, subject.id, staff.memberId, body.decision, body.reason, final, now],
           );
           const approvals = approvers.length + (body.decision === 'approve' ? 1 : 0);
-          const action = step.kind === 'firstApproval' ? `${kind.name}.firstApproval` : `${kind.name}.${body.decision}`;
+          const action: AuditAction =
+            step.kind === 'firstApproval' ? `${kind.name}.firstApproval` : `${kind.name}.${body.decision}`;
           if (step.kind === 'final') {
             await kind.settle(tx, subject, {
               approved: step.approved,

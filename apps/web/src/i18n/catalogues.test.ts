@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allErrorKeys, successKeys } from '@kabuto/contracts/errors';
 import { restrictionKinds, staffRoles } from '@kabuto/contracts/fields';
+import { auditActions } from '@kabuto/contracts/admin/audit-actions';
 import en from './locales/en.json';
 import tw from './locales/tw.json';
 import jp from './locales/jp.json';
@@ -96,6 +97,15 @@ describe('translation catalogues (DESIGN "Front end")', () => {
   it('name every restriction kind and staff role the contracts define', () => {
     const required = [...restrictionKinds.map((k) => `restrictions.${k}`), ...staffRoles.map((r) => `roles.${r}`)];
     for (const lang of langs) expect(required.filter((key) => !flat[lang].has(key))).toEqual([]);
+  });
+
+  it('name in words every action the server writes to the audit log', () => {
+    const required = auditActions.map((a) => `admin.audit.actions.${a}`);
+    for (const lang of langs)
+      expect({ lang, missing: required.filter((key) => !flat[lang].has(key)) }).toEqual({
+        lang,
+        missing: [],
+      });
   });
 
   it('have no empty texts, and keep interpolation variables the same across languages', () => {

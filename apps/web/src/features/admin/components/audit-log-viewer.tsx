@@ -3,8 +3,10 @@ import { Button, Skeleton } from 'antd-mobile';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@kabuto/domain/format/date';
+import { auditActions } from '@kabuto/contracts/admin/audit-actions';
 import { auditLogKey, fetchAuditLog } from '../api/audit-log.api.ts';
-import { FormInput } from '../../../shared/components/form-input.tsx';
+import { auditActionText } from '../audit-action-text.ts';
+import { refreshAfterChanges } from '../../../shared/api/query-client.ts';
 import { isLang } from '../../../shared/session/session.store.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 
@@ -16,17 +18,20 @@ export function AuditLogViewer() {
   const { t, i18n } = useTranslation();
   const locale = isLang(i18n.language) ? i18n.language : 'jp';
   const [page, setPage] = useState(1);
-  const [draft, setDraft] = useState('');
   const [action, setAction] = useState('');
 
   const log = useQuery({
     queryKey: auditLogKey(page, PAGE_SIZE, action),
     queryFn: ({ signal }) => fetchAuditLog({ page, pageSize: PAGE_SIZE, ...(action ? { action } : {}) }, signal),
     placeholderData: keepPreviousData,
+    // Fresh after every change the app makes (query-client.ts), and whenever the log is opened: reads are audited
+    // too (a member's document viewed), and other staff act elsewhere.
+    meta: refreshAfterChanges,
+    refetchOnMount: 'always',
   });
 
   const applyFilter = (value: string) => {
-    setAction(value.trim());
+    setAction(value);
     setPage(1);
   };
 
@@ -36,32 +41,20 @@ export function AuditLogViewer() {
   return (
     <section className="audit" data-testid="admin-audit">
       <div className="audit__filter" role="search">
-        <FormInput
-          testId="admin-audit-filter"
+        <select
+          className="admin-select"
           aria-label={t('admin.audit.filterLabel')}
-          value={draft}
-          onChange={setDraft}
-          onEnterPress={() => applyFilter(draft)}
-          placeholder={t('admin.audit.filterPlaceholder')}
-          maxLength={64}
-          clearable
-        />
-        <Button size="small" color="primary" onClick={() => applyFilter(draft)} data-testid="admin-audit-apply">
-          {t('admin.audit.apply')}
-        </Button>
-        {action !== '' && (
-          <Button
-            size="small"
-            fill="none"
-            onClick={() => {
-              setDraft('');
-              applyFilter('');
-            }}
-            data-testid="admin-audit-clear"
-          >
-            {t('admin.audit.clear')}
-          </Button>
-        )}
+          value={action}
+          onChange={(e) => applyFilter(e.target.value)}
+          data-testid="admin-audit-filter"
+        >
+          <option value="">{t('admin.audit.allActions')}</option>
+          {auditActions.map((a) => (
+            <option key={a} value={a}>
+              {auditActionText(a)}
+            </option>
+          ))}
+        </select>
       </div>
 
       {log.isPending ? (
@@ -89,12 +82,7 @@ export function AuditLogViewer() {
             description={t('admin.audit.emptyHint')}
           />
           {action !== '' && (
-            <Button
-              onClick={() => {
-                setDraft('');
-                applyFilter('');
-              }}
-            >
+            <Button onClick={() => applyFilter('')} data-testid="admin-audit-clear">
               {t('admin.audit.clear')}
             </Button>
           )}
@@ -117,7 +105,9 @@ export function AuditLogViewer() {
                   <td className="num nowrap">{formatDate(entry.createdAt, 'Y-M-D h:m:s', undefined, locale)}</td>
                   <td className="num">{entry.actorAccount}</td>
                   <td className="nowrap">{t(`roles.${entry.actorRole}`)}</td>
-                  <td className="mono nowrap">{entry.action}</td>
+                  <td className="nowrap" data-testid="admin-audit-action" title={entry.action}>
+                    {auditActionText(entry.action)}
+                  </td>
                   <td className="mono">{entry.target}</td>
                   <td className="audit__reason">{entry.reason}</td>
                   <td className="mono audit__request">{entry.requestId}</td>

@@ -8,7 +8,7 @@ import { ConsentCheckbox } from '../../../shared/components/consent-checkbox.tsx
 import { FormInput, PasswordInput } from '../../../shared/components/form-input.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
-import { showSuccess } from '../../../shared/api/notice.ts';
+import { preloadNotice, showSuccessFirst } from '../../../shared/api/notice.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
 import { FormError } from '../../../shared/forms/form-error.tsx';
 import { accountError, confirmError, newPasswordError, requiredError } from '../../../shared/forms/field-rules.ts';
@@ -52,8 +52,9 @@ export function RegisterScreen() {
 
   const registerMutation = useMutation({
     mutationFn: requestRegister,
-    onSuccess: (answer) => {
-      showSuccess(successKeys.register);
+    // SPEC §8: the success notice is on screen before the member is taken to sign in (it stays there 2 s).
+    onSuccess: async (answer) => {
+      await showSuccessFirst(successKeys.register);
       replace(`/login/login?account=${encodeURIComponent(answer.account)}`);
     },
     onError: (error) => setServerError(errorKeyOf(error)),
@@ -62,6 +63,7 @@ export function RegisterScreen() {
   const submit = () => {
     if (!valid || registerMutation.isPending) return;
     setServerError(null);
+    preloadNotice();
     registerMutation.mutate({
       ...values,
       account: values.account.trim(),

@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { CandlestickSeries, ColorType, HistogramSeries, createChart } from 'lightweight-charts';
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import type { CandleWire } from '@kabuto/contracts/market/fields';
+import { useLocale } from '../../../shared/format/jst.ts';
 import { canApplyLive, initialRange, toChartBar, toChartSeries, toVolumeBar } from './chart-bars.ts';
+import { chartLocaleOptions } from './chart-locale.ts';
 
 // The price colours of global.css (--kabuto-rise, --kabuto-fall): the chart paints on a canvas, not with CSS.
 const rise = '#c8321f';
@@ -23,6 +25,7 @@ interface CandleChartProps {
  * Loaded only with the stock detail screen.
  */
 export default function CandleChart({ candles, live, intraday, label }: CandleChartProps) {
+  const lang = useLocale();
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<{
     api: IChartApi;
@@ -68,6 +71,11 @@ export default function CandleChart({ candles, live, intraday, label }: CandleCh
       api.remove();
     };
   }, [intraday]);
+
+  // Axis, crosshair and price labels in the member's language (times JST, prices "3,100.00"), also after a switch.
+  useEffect(() => {
+    chart.current?.api.applyOptions(chartLocaleOptions(lang, intraday));
+  }, [lang, intraday]);
 
   useEffect(() => {
     const current = chart.current;

@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, ProgressBar, Steps } from 'antd-mobile';
-import { ChartColumn, Gift, ShieldCheck } from 'lucide-react';
+import { Button, DotLoading, ProgressBar, Steps } from 'antd-mobile';
+import { ChartColumn, CircleAlert, CircleCheck, Gift, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../../../shared/components/brand-header.tsx';
 import { useAppConfig } from '../../../shared/config/app-config.ts';
-import { useBootReport } from '../../../shared/config/boot-report.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { showNoticeKey } from '../../../shared/api/notice.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
@@ -19,6 +18,13 @@ interface Slide {
   icon: ReactNode;
 }
 
+/** A step's state as a mark (UX "Start": real progress): ✓ done, dots while it runs, ! when it needs the member. */
+function StepMark({ status }: { status: StepStatus }) {
+  if (status === 'finish') return <CircleCheck aria-hidden="true" data-testid="start-step-done" />;
+  if (status === 'error') return <CircleAlert aria-hidden="true" data-testid="start-step-attention" />;
+  return <DotLoading aria-hidden="true" />;
+}
+
 const slides: readonly Slide[] = [
   { key: 'trade', icon: <ChartColumn /> },
   { key: 'offerings', icon: <Gift /> },
@@ -29,7 +35,6 @@ const slides: readonly Slide[] = [
 export function StartScreen() {
   const { t } = useTranslation();
   const config = useAppConfig();
-  const boot = useBootReport();
   const session = useSession();
   const info = useUserInfo();
   const track = useRef<HTMLDivElement>(null);
@@ -79,12 +84,19 @@ export function StartScreen() {
         <Steps current={stepsDone - 1} style={{ '--title-font-size': '13px', '--description-font-size': '12px' }}>
           <Steps.Step
             status="finish"
+            icon={<StepMark status="finish" />}
             title={t('start.steps.config')}
-            description={t('start.steps.configDone', { ms: boot.configMs })}
+            description={t('start.steps.configDone')}
           />
-          <Steps.Step status="finish" title={t('start.steps.language')} description={t(`languages.${session.lang}`)} />
+          <Steps.Step
+            status="finish"
+            icon={<StepMark status="finish" />}
+            title={t('start.steps.language')}
+            description={t(`languages.${session.lang}`)}
+          />
           <Steps.Step
             status={sessionStep.status}
+            icon={<StepMark status={sessionStep.status} />}
             title={t('start.steps.session')}
             description={sessionStep.description}
           />
