@@ -1,5 +1,5 @@
 import type { Database } from '@kabuto/db/database';
-import type { CandlePeriodName, PriceSource } from '@kabuto/contracts/market/fields';
+import type { PriceSource } from '@kabuto/contracts/market/fields';
 import {
   bucketStart,
   CANDLE_PERIODS,
@@ -22,6 +22,7 @@ import {
   type MarketMessage,
   type TickState,
 } from './market-messages.ts';
+import { candleColumns, candleOf, type CandleRow } from './candle-rows.ts';
 import type { MarketSnapshot } from './market-snapshot.ts';
 import { indexWires } from './market-indices.ts';
 
@@ -56,31 +57,6 @@ const dayText = (d: string | Date): string =>
     ? d.slice(0, 10)
     : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 const tuple = (c: Candle): CandleTuple => [c.start.getTime(), c.open, c.high, c.low, c.close, c.volume, c.turnover];
-
-interface CandleRow {
-  symbol: string;
-  period: CandlePeriodName;
-  bucket_start: Date;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  turnover: string;
-}
-
-const candleColumns = `symbol, period, bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover`;
-
-const candleOf = (r: CandleRow): Candle => ({
-  period: r.period,
-  start: new Date(r.bucket_start),
-  open: r.open,
-  high: r.high,
-  low: r.low,
-  close: r.close,
-  volume: Number(r.volume),
-  turnover: r.turnover,
-});
 
 /**
  * Periods whose candle in progress is made of its days (issue 16): the earlier days' daily candles (back-filled

@@ -19,6 +19,7 @@ import type { Principal, StaffPrincipal } from '../http/public.ts';
 import { recordAudit } from '../audit/public.ts';
 import type { Bus } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
+import { candleColumns, candleOf, type CandleRow } from './candle-rows.ts';
 import { candleWire, type MarketSnapshot, type SymbolEntry } from './market-snapshot.ts';
 import type { MarketHistory } from './market-history.ts';
 import { marketChannel, type CandleTuple, type MarketMessage } from './market-messages.ts';
@@ -94,37 +95,12 @@ export function marketService(deps: MarketServiceDeps) {
   /** The candle of the week or month in progress: its stored daily candles, today's from the feed's live one. */
   async function dayPeriodCandle(symbol: string, period: '1w' | '1M', e: SymbolEntry): Promise<CandleTuple | null> {
     const from = bucketStart(period, deps.clock.now());
-    const rows = await db.query<{
-      bucket_start: Date;
-      open: string;
-      high: string;
-      low: string;
-      close: string;
-      volume: string;
-      turnover: string;
-    }>(
-      `SELECT bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover
-         FROM market_candles WHERE symbol = $1 AND period = '1d' AND bucket_start >= $2 ORDER BY bucket_start`,
+    const rows = await db.query<CandleRow>(
+      `SELECT ${candleColumns} FROM market_candles
+        WHERE symbol = $1 AND period = '1d' AND bucket_start >= $2 ORDER BY bucket_start`,
       [symbol, from],
     );
-    const days = new Map<number, Candle>(
-      rows.map((r) => {
-        const start = new Date(r.bucket_start);
-        return [
-          start.getTime(),
-          {
-            period: '1d',
-            start,
-            open: r.open,
-            high: r.high,
-            low: r.low,
-            close: r.close,
-            volume: Number(r.volume),
-            turnover: r.turnover,
-          },
-        ];
-      }),
-    );
+    const days = new Map<number, Candle>(rows.map((r) => [new Date(r.bucket_start).getTime(), candleOf(r)]));
     // The database may be a flush behind the feed on today's candle.
     const today = e.candles.get('1d');
     if (today && today[0] >= from.getTime()) {
@@ -177,17 +153,8 @@ export function marketService(deps: MarketServiceDeps) {
     async candles(symbol: string, period: CandlePeriodName, limit: number): Promise<ResponseOf<typeof candlesCall>> {
       const e = entryOf(symbol);
       await deps.history.ensure(symbol);
-      const rows = await db.query<{
-        bucket_start: Date;
-        open: string;
-        high: string;
-        low: string;
-        close: string;
-        volume: string;
-        turnover: string;
-      }>(
-        `SELECT bucket_start, open::text AS open, high::text AS high, low::text AS low, close::text AS close, volume, turnover::text AS turnover
-           FROM market_candles WHERE symbol = $1 AND period = $2 ORDER BY bucket_start DESC LIMIT $3`,
+      const rows = await db.query<CandleRow>(
+        `SELECT ${candleColumns} FROM market_candles WHERE symbol = $1 AND period = $2 ORDER BY bucket_start DESC LIMIT $3`,
         [symbol, period, limit],
       );
       const candles = rows.reverse().map((r) => ({
