@@ -140,6 +140,8 @@ interface LighthouseFigures {
   lcpElement: string;
   /** Accessibility audits that did not pass, to say what to fix. */
   a11yFailures: string[];
+  /** Lighthouse's long tasks (at this run's slowdown): where the blocking time comes from. */
+  longTasks: string[];
 }
 
 /** One page load, scored twice: calibrated to this host (the budget) and with the preset's 4× (printed beside it). */
@@ -164,8 +166,14 @@ function figures(lhr: LH.Result, cpuSlowdown: number): LighthouseFigures {
   const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => `${ref.id} (${snippet(lhr.audits[ref.id]?.details)})`);
+  const taskItems = (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] } | undefined)
+    ?.items;
+  const longTasks = (taskItems ?? []).map(
+    (t) => `${String(Math.round(t.duration ?? 0))} ms ${(t.url ?? '?').replace(/^https?:\/\/[^/]+/, '')}`,
+  );
   return {
     a11yFailures,
+    longTasks,
     performance: score('performance'),
     accessibility: score('accessibility'),
     lcpMs: numeric('largest-contentful-paint'),
@@ -343,6 +351,7 @@ async function main(): Promise<number> {
       `  all runs (performance/accessibility/LCP/TBT calibrated, then the 4× preset; host benchmark index → slowdown): ${runs.map(pairLine).join('  ')}`,
     );
     lines.push(`  LCP element: ${lh.lcpElement}`);
+    if (args.has('--verbose')) lines.push(`  long tasks (median run): ${lh.longTasks.join(', ') || 'none'}`);
     if (lh.a11yFailures.length > 0) lines.push(`  accessibility audits failing: ${lh.a11yFailures.join(', ')}`);
     check(
       lh.performance >= budget.performance,
