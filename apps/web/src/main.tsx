@@ -2,7 +2,6 @@ import { createRoot } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile';
 import type { Root } from 'react-dom/client';
 import './shared/styles/global.css';
-import './shared/styles/funds.css';
 import { initI18n } from './i18n/i18n.ts';
 import { startApp } from './app/boot.tsx';
 

@@ -18,6 +18,7 @@ import { jstText, useLocale } from '../../shared/format/jst.ts';
 import { moneyText } from '../../shared/format/money-text.ts';
 import { push } from '../../shared/navigation/navigation.ts';
 import { useSession } from '../../shared/session/session.store.ts';
+import './home.css';
 
 /** Home (/home/index), UX "Home": assets, indices, shortcuts, hot stocks and the latest news. It composes several
  * features (funds, indices, market, news), so it lives with the composition root rather than in one feature. */

@@ -1,4 +1,5 @@
 import { amountTone, moneyText, signedMoneyText } from '../format/money-text.ts';
+import './amount-text.css';
 
 /** A wire amount with its sign and colour (UX: rises red, falls green, never colour alone). */
 export function AmountText({

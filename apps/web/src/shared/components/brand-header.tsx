@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../config/app-config.ts';
+import './brand-header.css';
 
 /** Logo and product name from the start-up config (SPEC §7). */
 export function BrandHeader({ tagline = true }: { tagline?: boolean }) {

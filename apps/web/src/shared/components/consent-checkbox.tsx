@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { push } from '../navigation/navigation.ts';
+import './consent-checkbox.css';
 
 interface ConsentCheckboxProps {
   checked: boolean;

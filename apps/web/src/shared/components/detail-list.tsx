@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './detail-list.css';
 
 export interface DetailRow {
   /** The term; also the row's key, so unique within one list. */

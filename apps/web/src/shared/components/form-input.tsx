@@ -3,6 +3,7 @@ import { Input } from 'antd-mobile';
 import type { InputProps, InputRef } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useFieldId } from '../forms/field-list.tsx';
+import './form-input.css';
 
 export interface FormInputProps extends Omit<InputProps, 'type'> {
   /** Put on the native <input>, where browser tests type. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { windowSchema } from '@kabuto/contracts/funds/deposits';
 import { jstText, useLocale } from '../format/jst.ts';
+import './money-window.css';
 
 export type MoneyWindow = z.infer<typeof windowSchema>;
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@kabuto/domain/format/date';
 import type { UserInfo } from '../session/use-user-info.ts';
 import { isLang } from '../session/session.store.ts';
+import './restriction-notice.css';
 
 /** SPEC §6: restrictions on the account, each with its reason; all advise contacting customer service. */
 export function RestrictionNotice({ restrictions }: { restrictions: UserInfo['restrictions'] }) {

@@ -1,6 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ReviewStatus } from '@kabuto/contracts/fields';
+import './status-pill.css';
 
 const colours: Record<ReviewStatus, 'warning' | 'success' | 'danger'> = {
   pending: 'warning',

@@ -3,6 +3,7 @@ import type { TimelineEntry } from '@kabuto/contracts/funds/records';
 import { AmountText } from './amount-text.tsx';
 import { jstText, useLocale } from '../format/jst.ts';
 import { translateKey } from '../../i18n/i18n.ts';
+import './timeline-row.css';
 
 /** One journal entry that touched the member's money: its translated reason, time, and lines per book and currency (DESIGN "Integrity" 2). */
 export function TimelineRow({

@@ -1,6 +1,7 @@
 import { createContext, useContext, useId } from 'react';
 import type { ReactNode } from 'react';
 import { List } from 'antd-mobile';
+import './field-list.css';
 
 const FieldIdContext = createContext<string | undefined>(undefined);
 

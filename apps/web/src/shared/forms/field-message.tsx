@@ -1,4 +1,5 @@
 import { translateKey } from '../../i18n/i18n.ts';
+import './field-message.css';
 
 /** The line under a field: the error once the member has touched it, otherwise the hint. */
 export function FieldMessage({

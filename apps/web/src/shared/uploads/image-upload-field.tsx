@@ -9,6 +9,7 @@ import { uploadImage } from './upload.api.ts';
 import { errorKeyOf } from '../api/error-key.ts';
 import { IMAGE_ACCEPT, imageFileError, readHead } from '../forms/image-file.ts';
 import { translateKey } from '../../i18n/i18n.ts';
+import './image-upload-field.css';
 
 type UploadState =
   | { status: 'empty' }

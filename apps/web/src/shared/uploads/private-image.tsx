@@ -1,5 +1,4 @@
-// Its styles live with the back office's; importing them here keeps them off the first screen.
-import '../styles/admin.css';
+import './private-image.css';
 import { useEffect, useState } from 'react';
 import { ImageViewer, Skeleton } from 'antd-mobile';
 import { ImageOff } from 'lucide-react';

@@ -20,6 +20,7 @@ import { showSuccess } from '../../../shared/api/notice.ts';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../../../shared/components/detail-list.css';
 
 /** Member search → detail: balances, restrictions (set / lift with a reason), credit score, money timeline. */
 export function MemberAdmin({

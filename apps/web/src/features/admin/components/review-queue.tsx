@@ -14,6 +14,7 @@ import { StatusPill } from '../../../shared/components/status-pill.tsx';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../../../shared/components/detail-list.css';
 
 const PAGE_SIZE = 20;
 const statuses: readonly ReviewStatus[] = ['pending', 'approved', 'rejected'];

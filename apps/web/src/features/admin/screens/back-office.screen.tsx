@@ -1,5 +1,5 @@
 // Back-office styles travel with the screens that use them, not with the first screen.
-import '../../../shared/styles/admin.css';
+import '../admin.css';
 import { useState } from 'react';
 import { Badge, Button, Skeleton, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';

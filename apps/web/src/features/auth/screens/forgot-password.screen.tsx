@@ -16,6 +16,7 @@ import { addressParam, replace } from '../../../shared/navigation/navigation.ts'
 import { getSession } from '../../../shared/session/session.store.ts';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
+import '../auth.css';
 
 // Product choice, not a SPEC number: wait a minute before asking for another SMS.
 const RESEND_COOLDOWN_SECONDS = 60;

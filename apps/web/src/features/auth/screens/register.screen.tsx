@@ -16,6 +16,7 @@ import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
+import '../auth.css';
 
 interface RegisterValues {
   account: string;

@@ -16,6 +16,7 @@ import { getSession, signIn } from '../../../shared/session/session.store.ts';
 import { homePathFor } from '../../../shared/session/home-path.ts';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
+import '../auth.css';
 
 interface SignInValues {
   account: string;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DepositChannel } from '../api/funds.api.ts';
 import { CopyButton } from './copy-button.tsx';
+import '../../../shared/components/detail-list.css';
 
 /** Where to transfer: a firm-named segregated bank account (bank, branch, type, number, holder). */
 export function ChannelDetails({ channel }: { channel: DepositChannel }) {

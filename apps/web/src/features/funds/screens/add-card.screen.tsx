@@ -20,6 +20,7 @@ import { back } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
+import '../funds.css';
 
 type CardType = (typeof cardTypes)[number];
 

@@ -15,6 +15,7 @@ import { showSuccess } from '../../../shared/api/notice.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../funds.css';
 
 /** Bank cards (/user/BankCard): the member's accounts in the verified name, masked; remove after confirming. */
 export function BankCardsScreen() {

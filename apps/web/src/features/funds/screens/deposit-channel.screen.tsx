@@ -11,6 +11,7 @@ import { moneyText } from '../../../shared/format/money-text.ts';
 import { back } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../funds.css';
 
 /** Deposit channel picker (/user/rechargeChannel): lists the channels and goes back to /user/recharge with the choice. */
 export function DepositChannelScreen() {

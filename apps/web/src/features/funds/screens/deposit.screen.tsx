@@ -31,6 +31,7 @@ import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { ImageUploadField } from '../../../shared/uploads/image-upload-field.tsx';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../funds.css';
 
 const QUICK_AMOUNTS = ['10000', '50000', '100000', '500000', '1000000'] as const;
 

@@ -28,6 +28,8 @@ import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { useNow } from '../../../shared/hooks/use-now.ts';
 import { replace } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
+import '../../../shared/components/detail-list.css';
+import '../funds.css';
 
 interface HeldQuote {
   quote: ExchangeQuote;

@@ -17,6 +17,8 @@ import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../../../shared/components/detail-list.css';
+import '../funds.css';
 
 type Tab = 'all' | 'deposits' | 'withdrawals' | 'timeline';
 const tabs: readonly Tab[] = ['all', 'deposits', 'withdrawals', 'timeline'];

@@ -29,6 +29,7 @@ import { useRoutePane } from '../../../shared/navigation/route-meta.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useSignOut } from '../../../shared/session/sign-out.tsx';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
+import '../funds.css';
 
 /** Member centre (/user/usercenter): assets, the three money actions, verification, and the menu (UX "Member centre"). */
 export function MemberCentreScreen() {

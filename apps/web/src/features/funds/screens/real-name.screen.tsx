@@ -23,6 +23,8 @@ import { useSession } from '../../../shared/session/session.store.ts';
 import { ImageUploadField } from '../../../shared/uploads/image-upload-field.tsx';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
+import '../../../shared/components/detail-list.css';
+import '../funds.css';
 
 /** Real-name verification (/user/bandCard): unverified → under review → verified; a rejection shows its reason and allows a new submission. */
 export function RealNameScreen() {

@@ -33,6 +33,7 @@ import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { translateKey } from '../../../i18n/i18n.ts';
 import { withdrawalBlocker, type WithdrawalBlocker } from '@kabuto/domain/funds/withdrawal-eligibility';
+import '../funds.css';
 
 // What the member reads for each blocker of the domain rule.
 const withdrawalBlockerText: Record<WithdrawalBlocker | 'none', string | null> = {

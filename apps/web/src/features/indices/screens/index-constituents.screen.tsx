@@ -15,6 +15,7 @@ import {
 import { useLocale } from '../../../shared/format/jst.ts';
 import { addressParam, push, replace } from '../../../shared/navigation/navigation.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../indices.css';
 
 /** An index's constituents (/gdindex/gdList?code=…): each stock's price, change and weight, and how the index is computed. */
 export function IndexConstituentsScreen() {

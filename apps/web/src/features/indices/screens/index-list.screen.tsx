@@ -14,6 +14,7 @@ import {
 import { useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../indices.css';
 
 /** Index list (/gdindex/gdindex): the indices computed from the simulated constituents, live (SPEC §2). */
 export function IndexListScreen() {

@@ -7,7 +7,7 @@ import { compactAmount } from './compact-amount.ts';
 import { directionArrow, directionOf, percentText, priceText } from '../../../shared/format/price-change.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
-import '../../../shared/styles/market-lists.css';
+import '../market-lists.css';
 
 interface QuoteRowProps {
   quote: QuoteWire;

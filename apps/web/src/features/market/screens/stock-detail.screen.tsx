@@ -34,7 +34,7 @@ import { push, replace } from '../../../shared/navigation/navigation.ts';
 import { useAddressParam } from '../../../shared/navigation/use-address-param.ts';
 import { isSignedIn, useSession } from '../../../shared/session/session.store.ts';
 import { useStreamTopic } from '../../../shared/stream/stream-context.tsx';
-import '../../../shared/styles/market.css';
+import '../market.css';
 
 // The chart library (52 KiB) downloads after the figures are on screen, never with any other screen.
 const CandleChart = lazy(() => import('../components/candle-chart.tsx'));

@@ -8,6 +8,7 @@ import { Page } from '../../../shared/components/page.tsx';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { addressParam, replace } from '../../../shared/navigation/navigation.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../news.css';
 
 /** One article (/home/DetailsPage?id=…): plain text, drawn as text (never as markup), with its source and time. */
 export function NewsArticleScreen() {

@@ -7,6 +7,7 @@ import { Page } from '../../../shared/components/page.tsx';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { back, push } from '../../../shared/navigation/navigation.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import '../news.css';
 
 const PAGE_SIZE = 20;
 

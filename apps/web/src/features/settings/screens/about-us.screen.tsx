@@ -5,6 +5,7 @@ import { BrandHeader } from '../../../shared/components/brand-header.tsx';
 import { useAppConfig } from '../../../shared/config/app-config.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
 import { version } from '../../../../package.json';
+import '../settings.css';
 
 /** About us (/user/aboutUs): what Kabuto is, the version, how to reach us. */
 export function AboutUsScreen() {

@@ -9,6 +9,7 @@ import { useSession } from '../../../shared/session/session.store.ts';
 import { useSignOut } from '../../../shared/session/sign-out.tsx';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { NOTICE_DURATION_MS } from '../../../shared/spec.constants.ts';
+import '../settings.css';
 
 /** Settings (/user/setting): account, invitation code, security, language, texts, sign out. */
 export function SettingsScreen() {

@@ -3,6 +3,7 @@ import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../shared/components/page.tsx';
 import { addressParam } from '../../../shared/navigation/navigation.ts';
+import '../settings.css';
 
 const termsSections = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'] as const;
 const privacySections = ['p1', 'p2', 'p3', 'p4', 'p5', 'p6', 'p7'] as const;

@@ -10,6 +10,7 @@ import { showNoticeKey } from '../../../shared/api/notice.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { homePathFor } from '../../../shared/session/home-path.ts';
+import '../start.css';
 
 type StepStatus = 'wait' | 'process' | 'finish' | 'error';
 
