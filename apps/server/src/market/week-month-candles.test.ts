@@ -81,12 +81,17 @@ describeEachDatabase('the current week’s and month’s candle hold every day o
     // Saturday 21 November (the demo profile trades every day): same week, same month.
     h().clock.advance(24 * 3_600_000);
     let tick = await tradeOnce(h(), symbol);
+    // Friday's finished candle reaches the table with the flush that step started: the daily chart reads what is
+    // stored (only the day in progress comes from memory), so wait for it. PGlite queues the chart's read behind
+    // the flush; PostgreSQL runs them side by side.
+    await h().platform.market.feed.flush();
     let daily = await chart(h(), symbol, '1d');
     expect(candleWire(tick.candles['1M']!)).toEqual(rolledUp(daysFrom(daily, monthStart), monthStart));
     expect(candleWire(tick.candles['1w']!)).toEqual(rolledUp(daysFrom(daily, weekStart), weekStart));
     // Monday 23 November: a new week, still November.
     h().clock.advance(2 * 24 * 3_600_000);
     tick = await tradeOnce(h(), symbol);
+    await h().platform.market.feed.flush();
     daily = await chart(h(), symbol, '1d');
     const monday = '2026-11-22T15:00:00.000Z';
     expect(daysFrom(daily, monday)).toHaveLength(1);
