@@ -155,7 +155,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
     },
 
     async logout(p: Principal): Promise<null> {
-      await endSession(db, p.tokenHash, clock.now());
+      await db.transaction((tx) => endSession(tx, p, clock.now()));
       return null;
     },
 

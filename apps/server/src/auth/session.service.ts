@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from '@kabuto/db/database';
 import type { StaffRole } from '@kabuto/contracts/fields';
 import type { Principal } from '../http/public.ts';
+import { writeOutbox } from '../platform/public.ts';
 
 // Sessions: 256-bit random tokens, stored only as SHA-256 hashes.
 export const sessionHours = { normal: 12, remembered: 24 * 30 } as const;
@@ -24,21 +25,50 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function resolveSession(sql: Sql, token: string, now: Date): Promise<Principal | null> {
+/** A session's member, with the instant it ends (a stream socket lives no longer). */
+export type SessionPrincipal = Principal & { readonly expiresAt: Date };
+
+export async function resolveSession(sql: Sql, token: string, now: Date): Promise<SessionPrincipal | null> {
   if (token.length < 20 || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const [row] = await sql.query<{ member_id: string; account: string; staff_role: StaffRole | null }>(
-    `SELECT s.member_id, m.account, m.staff_role FROM sessions s JOIN members m ON m.id = s.member_id
+  const [row] = await sql.query<{ member_id: string; account: string; staff_role: StaffRole | null; expires_at: Date }>(
+    `SELECT s.member_id, m.account, m.staff_role, s.expires_at FROM sessions s JOIN members m ON m.id = s.member_id
       WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2`,
     [tokenHash, now],
   );
-  return row ? { memberId: row.member_id, account: row.account, role: row.staff_role, tokenHash } : null;
+  return row
+    ? {
+        memberId: row.member_id,
+        account: row.account,
+        role: row.staff_role,
+        tokenHash,
+        expiresAt: new Date(row.expires_at),
+      }
+    : null;
 }
 
-export async function endSession(sql: Sql, tokenHash: string, now: Date): Promise<void> {
-  await sql.query(`UPDATE sessions SET ended_at = $2 WHERE token_hash = $1 AND ended_at IS NULL`, [tokenHash, now]);
+/**
+ * Issue 17 §1: ending sessions is announced through the outbox, in the same transaction, so every process closes
+ * the sockets signed in with them — even if this one dies right after the commit. `tokenHash` null: every session.
+ */
+async function announceEnded(sql: Sql, memberId: string, tokenHash: string | null, now: Date): Promise<void> {
+  await writeOutbox(sql, { topic: 'member', memberId, type: 'session.ended', payload: { tokenHash } }, now);
 }
 
+/** Ends one session (sign-out). Run it inside a transaction: the row and its announcement commit together. */
+export async function endSession(sql: Sql, p: { memberId: string; tokenHash: string }, now: Date): Promise<void> {
+  const ended = await sql.query(
+    `UPDATE sessions SET ended_at = $2 WHERE token_hash = $1 AND ended_at IS NULL RETURNING token_hash`,
+    [p.tokenHash, now],
+  );
+  if (ended.length > 0) await announceEnded(sql, p.memberId, p.tokenHash, now);
+}
+
+/** Ends every session of the member (password change or reset, a restriction that bars sign-in). */
 export async function endAllSessions(sql: Sql, memberId: string, now: Date): Promise<void> {
-  await sql.query(`UPDATE sessions SET ended_at = $2 WHERE member_id = $1 AND ended_at IS NULL`, [memberId, now]);
+  const ended = await sql.query(
+    `UPDATE sessions SET ended_at = $2 WHERE member_id = $1 AND ended_at IS NULL RETURNING token_hash`,
+    [memberId, now],
+  );
+  if (ended.length > 0) await announceEnded(sql, memberId, null, now);
 }

@@ -37,6 +37,8 @@ export const defaultStreamLimits: StreamLimits = {
 interface Client {
   socket: WebSocket;
   memberId: string | null;
+  /** The session the socket signed in with, and when it ends (issue 17 §1: the socket ends with it). */
+  session: { tokenHash: string; expiresAt: number; timer: NodeJS.Timeout | null } | null;
   topics: Set<string>;
   window: { startedAt: number; count: number };
 }
@@ -92,9 +94,26 @@ export async function streamServer(deps: {
       if (!message) continue;
       // Encoded once: a text frame from one UTF-8 buffer, instead of one conversion per socket.
       const bytes = Buffer.from(JSON.stringify(message));
-      for (const c of set) sendText(c, bytes);
+      const now = deps.clock.now().getTime();
+      for (const c of set) {
+        if (expired(c, now)) sessionOver(c);
+        else sendText(c, bytes);
+      }
     }
   });
+
+  /** The socket's session is over (signed out, password changed, expired): the client takes the member to sign-in. */
+  const sessionOver = (c: Client): void => {
+    if (c.session?.timer) clearTimeout(c.session.timer);
+    c.socket.close(streamCloseCodes.unauthenticated, 'session ended');
+  };
+  const expired = (c: Client, now: number): boolean => c.session !== null && now >= c.session.expiresAt;
+  // A timer for the idle socket; deliveries also check the clock (the longest timeout a timer takes is ~24.8 days).
+  const armExpiry = (c: Client): void => {
+    if (!c.session) return;
+    const wait = Math.min(c.session.expiresAt - deps.clock.now().getTime(), 2 ** 31 - 1);
+    c.session.timer = setTimeout(() => (expired(c, deps.clock.now().getTime()) ? sessionOver(c) : armExpiry(c)), wait);
+  };
 
   const unsubscribe = await deps.bus.subscribe(busChannels.events, (raw) => {
     let e: RelayedEvent;
@@ -103,27 +122,44 @@ export async function streamServer(deps: {
     } catch {
       return;
     }
+    const now = deps.clock.now().getTime();
+    const endedToken = e.type === 'session.ended' ? e.payload.tokenHash : undefined;
     for (const c of clients) {
-      if (c.memberId === e.memberId && c.topics.has(e.topic)) {
-        send(c, {
-          type: 'event',
-          topic: e.topic,
-          seq: e.seq,
-          prevSeq: e.prevSeq,
-          event: { type: e.type as never, payload: { ...e.payload } },
-        });
+      if (c.memberId !== e.memberId) continue;
+      if (
+        expired(c, now) ||
+        (endedToken !== undefined && (endedToken === null || endedToken === c.session?.tokenHash))
+      ) {
+        sessionOver(c);
+        continue;
       }
+      if (!c.topics.has(e.topic)) continue;
+      send(c, {
+        type: 'event',
+        topic: e.topic,
+        seq: e.seq,
+        prevSeq: e.prevSeq,
+        // Which session ended is the server's business: the member's other sockets get the event without it.
+        event: { type: e.type as never, payload: endedToken === undefined ? { ...e.payload } : {} },
+      });
     }
   });
 
   wss.on('connection', (socket: WebSocket) => {
-    const c: Client = { socket, memberId: null, topics: new Set(), window: { startedAt: Date.now(), count: 0 } };
+    const c: Client = {
+      socket,
+      memberId: null,
+      session: null,
+      topics: new Set(),
+      window: { startedAt: Date.now(), count: 0 },
+    };
     clients.add(c);
     const authTimer = setTimeout(() => {
       if (!c.memberId) socket.close(streamCloseCodes.unauthenticated, 'sign in first');
     }, limits.authTimeoutMs);
     socket.on('close', () => {
       clearTimeout(authTimer);
+      if (c.session?.timer) clearTimeout(c.session.timer);
       clients.delete(c);
       for (const topic of [...c.topics]) leave(c, topic);
     });
@@ -163,6 +199,9 @@ export async function streamServer(deps: {
         return;
       }
       c.memberId = principal.memberId;
+      if (c.session?.timer) clearTimeout(c.session.timer);
+      c.session = { tokenHash: principal.tokenHash, expiresAt: principal.expiresAt.getTime(), timer: null };
+      armExpiry(c);
       return send(c, { type: 'ready' });
     }
     if (!c.memberId) {

@@ -79,6 +79,8 @@ export const memberEventTypes = [
   'funds.depositDecided',
   'funds.withdrawalDecided',
   'verification.realNameDecided',
+  /** One of the member's sessions ended (sign-out) or all of them (password change, restriction): its sockets close. */
+  'session.ended',
 ] as const;
 export type MemberEventType = (typeof memberEventTypes)[number];
 

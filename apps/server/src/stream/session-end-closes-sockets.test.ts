@@ -1,0 +1,76 @@
+import { expect, it } from 'vitest';
+import { streamCloseCodes } from '@kabuto/contracts/stream/messages';
+import { describeEachDatabase, type Harness } from '../test/harness.ts';
+import { firstChannelId } from '../test/money-fixtures.ts';
+import { uploadImage } from '../uploads/image-fixtures.ts';
+import { staffHeaders } from '../verification/real-name-fixtures.ts';
+import { signedIn, streamServerFor, type Conn } from '../test/stream-client.ts';
+
+// Issue 17 §1: a socket lives no longer than the session it signed in with — sign-out, a password change and
+// expiry each end it, so no member event reaches a phone that has signed out.
+
+async function memberConn(url: string, account: string, headers: Record<string, string>): Promise<Conn> {
+  const c = await signedIn(url, { account, headers });
+  c.send({ type: 'subscribe', topic: 'member' });
+  await c.next((x) => x.type === 'subscribed');
+  return c;
+}
+
+async function decideDeposit(h: Harness, headers: Record<string, string>): Promise<void> {
+  const receipt = await uploadImage(h.app, headers, 'deposit_receipt');
+  const dep = await h.call<{ id: string }>(
+    'user/deposit/create',
+    { channelId: await firstChannelId(h, headers), amount: '15000', receiptImageId: receipt },
+    headers,
+  );
+  await h.call(
+    'admin/deposits/decide',
+    { id: dep.data.id, decision: 'approve', reason: 'seen' },
+    await staffHeaders(h),
+  );
+}
+
+const within = <T>(p: Promise<T>, ms = 5000): Promise<T | 'timeout'> =>
+  Promise.race([p, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms))]);
+
+describeEachDatabase('a stream socket ends with its session', (h) => {
+  const server = streamServerFor(h);
+
+  it('sign-out closes the sockets of that session only; the phone still signed in keeps its events', async () => {
+    const m = await h().member();
+    const laptop = await h().signIn(m.account, m.password);
+    const phone = await memberConn(server.url(), m.account, m.headers);
+    const desk = await memberConn(server.url(), m.account, laptop);
+    await h().call('user/logout', {}, m.headers);
+    expect(await within(phone.closed)).toBe(streamCloseCodes.unauthenticated);
+    await decideDeposit(h(), laptop);
+    const ev = await desk.next((x) => x.type === 'event' && x.event.type === 'funds.depositDecided');
+    expect(ev.type).toBe('event');
+    expect(phone.messages.filter((x) => x.type === 'event' && x.event.type === 'funds.depositDecided')).toEqual([]);
+    desk.ws.close();
+  });
+
+  it('a password change closes every socket of the member', async () => {
+    const m = await h().member();
+    const other = await h().signIn(m.account, m.password);
+    const a = await memberConn(server.url(), m.account, m.headers);
+    const b = await memberConn(server.url(), m.account, other);
+    await h().call(
+      'user/changePassword',
+      { oldPassword: m.password, newPassword: 'efgh5678', confirmPassword: 'efgh5678' },
+      m.headers,
+    );
+    expect(await within(a.closed)).toBe(streamCloseCodes.unauthenticated);
+    expect(await within(b.closed)).toBe(streamCloseCodes.unauthenticated);
+  });
+
+  it('an expired session gets no further events: its socket is closed instead', async () => {
+    const m = await h().member();
+    const c = await memberConn(server.url(), m.account, m.headers);
+    h().clock.advance(13 * 3_600_000); // a session not "remembered" lasts 12 hours
+    const staffing = await h().signIn(m.account, m.password);
+    await decideDeposit(h(), staffing);
+    expect(await within(c.closed)).toBe(streamCloseCodes.unauthenticated);
+    expect(c.messages.filter((x) => x.type === 'event')).toEqual([]);
+  });
+});
