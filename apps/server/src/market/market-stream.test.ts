@@ -142,6 +142,44 @@ describeEachDatabase(
       });
       c.ws.close();
     });
+
+    it('turns pages in lists: a page of topics off and the next on is two messages, answered topic by topic (issue 17 §2)', async () => {
+      const m = await h().member();
+      const c = await signedIn(server.url(), m);
+      const codes = h()
+        .platform.market.snapshot.all()
+        .map((e) => e.company.code);
+      const page = (n: number) => codes.slice(n * 5, n * 5 + 5).map((code) => `quotes:${code}`);
+      // Four page turns inside a second: eight messages, where one topic a message took forty (the guard allows 20).
+      c.send({ type: 'subscribe', topics: page(0) });
+      for (let n = 1; n <= 4; n += 1) {
+        c.send({ type: 'unsubscribe', topics: page(n - 1) });
+        c.send({ type: 'subscribe', topics: page(n) });
+      }
+      for (const topic of page(4)) await c.next((x) => x.type === 'subscribed' && x.topic === topic);
+      expect(c.messages.filter((x) => x.type === 'subscribed')).toHaveLength(25);
+      expect(c.messages.filter((x) => x.type === 'unsubscribed')).toHaveLength(20);
+      expect(c.messages.filter((x) => x.type === 'error')).toEqual([]);
+      // Over the cap inside one list: the topics that fit are followed, the rest refused with the key.
+      c.send({ type: 'subscribe', topics: ['indices'] });
+      expect(await c.next((x) => x.type === 'error')).toEqual({
+        type: 'error',
+        msg: errorKeys.stream.tooManySubscriptions,
+      });
+      // Either one topic or a list, never both, never empty or over the cap.
+      for (const bad of [
+        { type: 'subscribe', topic: 'indices', topics: ['indices'] },
+        { type: 'subscribe', topics: [] },
+        { type: 'unsubscribe' },
+        { type: 'subscribe', topics: Array.from({ length: 17 }, () => 'indices') },
+      ]) {
+        c.send(bad);
+        expect(await c.next((x) => x.type === 'error' && x.msg === errorKeys.stream.badMessage)).toBeDefined();
+        c.messages.length = 0;
+      }
+      expect(c.ws.readyState).toBe(c.ws.OPEN);
+      c.ws.close();
+    });
   },
   { streamLimits: { maxSubscriptions: 5 } },
 );

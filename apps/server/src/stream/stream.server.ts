@@ -209,11 +209,16 @@ export async function streamServer(deps: {
       c.socket.close(streamCloseCodes.unauthenticated, 'sign in first');
       return;
     }
-    const t = parseTopic(m.topic);
+    // One message may carry a list: each topic is answered on its own, in order, as if sent one by one.
+    for (const topic of m.topics ?? [m.topic ?? '']) await follow(c, c.memberId, m.type, topic);
+  }
+
+  async function follow(c: Client, memberId: string, action: 'subscribe' | 'unsubscribe', topic: string) {
+    const t = parseTopic(topic);
     if ('error' in t) return send(c, { type: 'error', msg: t.error });
     const market = 'market' in t ? deps.market : undefined;
     if ('market' in t && !market) return send(c, { type: 'error', msg: errorKeys.stream.unknownTopic });
-    if (m.type === 'unsubscribe') {
+    if (action === 'unsubscribe') {
       leave(c, t.topic);
       return send(c, { type: 'unsubscribed', topic: t.topic });
     }
@@ -223,7 +228,7 @@ export async function streamServer(deps: {
       c.topics.add(t.topic);
       // The member's last sequence number: events after it arrive on this socket; a client that saw a
       // different last number refetches its snapshot.
-      return send(c, { type: 'subscribed', topic: t.topic, seq: await lastMemberSeq(deps.db, c.memberId) });
+      return send(c, { type: 'subscribed', topic: t.topic, seq: await lastMemberSeq(deps.db, memberId) });
     }
     const known = market.resolveTopic(t.topic);
     if ('error' in known) return send(c, { type: 'error', msg: known.error });

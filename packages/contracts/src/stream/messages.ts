@@ -65,11 +65,22 @@ export interface QuoteUpdate {
   at: string;
 }
 
+/**
+ * One topic, or a list of them in one message (issue 17 §2): turning a page of the market list changes a dozen
+ * topics, which as one message each ran into the per-second message guard. The list is bounded by the topic cap.
+ */
+const topicList = {
+  topic: z.string().min(1).max(64).optional(),
+  topics: z.array(z.string().min(1).max(64)).min(1).max(16).optional(),
+};
+const oneTopicField = (m: { topic?: string | undefined; topics?: string[] | undefined }) =>
+  (m.topic === undefined) !== (m.topics === undefined);
+
 /** What a client may send. The first message must be `auth` (the token never travels in the URL). */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200), account: z.string().min(1).max(32) }),
-  z.object({ type: z.literal('subscribe'), topic: z.string().min(1).max(64) }),
-  z.object({ type: z.literal('unsubscribe'), topic: z.string().min(1).max(64) }),
+  z.object({ type: z.literal('subscribe'), ...topicList }).refine(oneTopicField),
+  z.object({ type: z.literal('unsubscribe'), ...topicList }).refine(oneTopicField),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

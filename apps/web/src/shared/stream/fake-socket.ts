@@ -3,7 +3,7 @@
 /** A socket the test drives: it records what the client sent and delivers what the "server" says. */
 export class FakeSocket {
   static made: FakeSocket[] = [];
-  sent: { type: string; topic?: string }[] = [];
+  sent: { type: string; topic?: string; topics?: string[] }[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((ev: { data: string }) => void) | null = null;
   onclose: ((ev: { code: number }) => void) | null = null;
@@ -11,7 +11,7 @@ export class FakeSocket {
     FakeSocket.made.push(this);
   }
   send(data: string) {
-    this.sent.push(JSON.parse(data) as { type: string; topic?: string });
+    this.sent.push(JSON.parse(data) as { type: string; topic?: string; topics?: string[] });
   }
   close(code = 1000) {
     this.onclose?.({ code });
@@ -19,9 +19,14 @@ export class FakeSocket {
   say(m: unknown) {
     this.onmessage?.({ data: JSON.stringify(m) });
   }
+  /** Each topic asked for or dropped, in order, whether it went alone or in a list. */
   subscriptions() {
     return this.sent
       .filter((m) => m.type === 'subscribe' || m.type === 'unsubscribe')
-      .map((m) => `${m.type} ${m.topic ?? ''}`);
+      .flatMap((m) => (m.topics ?? [m.topic ?? '']).map((topic) => `${m.type} ${topic}`));
+  }
+  /** The subscribe and unsubscribe messages themselves (a list counts once). */
+  topicMessages() {
+    return this.sent.filter((m) => m.type === 'subscribe' || m.type === 'unsubscribe');
   }
 }

@@ -33,7 +33,7 @@ describe('the member stream client', () => {
     s.onopen?.();
     expect(s.sent).toEqual([{ type: 'auth', token: 't0k3n', account: '0800000001' }]);
     s.say({ type: 'ready' });
-    expect(s.sent[1]).toEqual({ type: 'subscribe', topic: 'member' });
+    expect(s.sent[1]).toEqual({ type: 'subscribe', topics: ['member'] });
   });
 
   it('passes on events in sequence and asks for a refetch after a gap', () => {

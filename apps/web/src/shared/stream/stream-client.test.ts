@@ -20,6 +20,8 @@ const quote = (seq: string, last = '2500') => ({
   seq,
   data: { symbol: '7203', last },
 });
+/** The client sends the topics a render changed together, once the render's synchronous work is done. */
+const flushed = () => Promise.resolve();
 const connected = () => {
   const s = latest();
   s.onopen?.();
@@ -34,16 +36,37 @@ describe('the stream client: market topics on screen (issue 7)', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('subscribes once per topic however many screens listen, and unsubscribes when the last one leaves', () => {
+  it('subscribes once per topic however many screens listen, and unsubscribes when the last one leaves', async () => {
     const stream = client();
     const early = stream.listen('quotes:7203', listener());
     const s = connected();
     const again = stream.listen('quotes:7203', listener());
+    await flushed();
     expect(s.subscriptions()).toEqual(['subscribe quotes:7203']);
     early();
+    await flushed();
     expect(s.subscriptions()).toEqual(['subscribe quotes:7203']);
     again();
+    await flushed();
     expect(s.subscriptions()).toEqual(['subscribe quotes:7203', 'unsubscribe quotes:7203']);
+  });
+
+  it('turns a page of twelve rows in two messages, not twenty-four (issue 17 §2)', async () => {
+    const stream = client();
+    const s = connected();
+    const page = (from: number) =>
+      Array.from({ length: 12 }, (_, i) => stream.listen(`quotes:${String(from + i)}`, listener()));
+    const first = page(1000);
+    await flushed();
+    for (const off of first) off();
+    page(2000);
+    await flushed();
+    expect(s.topicMessages()).toHaveLength(3);
+    expect(s.topicMessages().at(1)).toEqual({
+      type: 'unsubscribe',
+      topics: Array.from({ length: 12 }, (_, i) => `quotes:${String(1000 + i)}`),
+    });
+    expect(s.topicMessages().at(2)?.topics).toHaveLength(12);
   });
 
   it('passes ticks on in sequence, and after a gap asks for a refetch instead', () => {
@@ -95,10 +118,11 @@ describe('the stream client: market topics on screen (issue 7)', () => {
     expect(depth.onResync).not.toHaveBeenCalled();
   });
 
-  it(`asks for no more than the server's ${String(maxTopicsPerSocket)} topics on one socket`, () => {
+  it(`asks for no more than the server's ${String(maxTopicsPerSocket)} topics on one socket`, async () => {
     const stream = client();
     const s = connected();
     for (let i = 0; i < maxTopicsPerSocket + 2; i += 1) stream.listen(`quotes:${String(1000 + i)}`, listener());
+    await flushed();
     expect(s.subscriptions()).toHaveLength(maxTopicsPerSocket);
   });
 });

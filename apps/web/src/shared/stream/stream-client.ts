@@ -63,6 +63,31 @@ export function openStream(o: StreamClientOptions): StreamClient {
   const send = (m: unknown) => {
     if (socket && ready) socket.send(JSON.stringify(m));
   };
+  // Issue 17 §2: the topics a render adds or drops (a page of the market list: a dozen each) leave as one
+  // unsubscribe and one subscribe message, not one message a topic, which the server's message guard would refuse.
+  const dropping = new Set<string>();
+  const adding = new Set<string>();
+  let flushQueued = false;
+  const sendTopics = (type: 'subscribe' | 'unsubscribe', list: string[]) => {
+    for (let i = 0; i < list.length; i += maxTopicsPerSocket)
+      send({ type, topics: list.slice(i, i + maxTopicsPerSocket) });
+  };
+  const queue = (type: 'subscribe' | 'unsubscribe', topic: string) => {
+    if (type === 'subscribe') adding.add(topic);
+    else {
+      adding.delete(topic);
+      dropping.add(topic);
+    }
+    if (flushQueued) return;
+    flushQueued = true;
+    queueMicrotask(() => {
+      flushQueued = false;
+      sendTopics('unsubscribe', [...dropping]);
+      sendTopics('subscribe', [...adding]);
+      dropping.clear();
+      adding.clear();
+    });
+  };
   const resync = (state: TopicState) => {
     for (const l of [...state.listeners]) l.onResync();
   };
@@ -72,7 +97,10 @@ export function openStream(o: StreamClientOptions): StreamClient {
     if (m.type === 'ready') {
       ready = true;
       attempt = 0;
-      for (const topic of topics.keys()) send({ type: 'subscribe', topic });
+      // A new socket follows nothing yet: every topic on screen goes now, so nothing queued before is still owed.
+      adding.clear();
+      dropping.clear();
+      sendTopics('subscribe', [...topics.keys()]);
       return;
     }
     if (m.type === 'subscribed') {
@@ -138,7 +166,7 @@ export function openStream(o: StreamClientOptions): StreamClient {
         }
         state = { listeners: new Set(), lastSeq: undefined, confirmed: false };
         topics.set(topic, state);
-        send({ type: 'subscribe', topic });
+        queue('subscribe', topic);
       }
       const current = state;
       current.listeners.add(listener);
@@ -146,7 +174,7 @@ export function openStream(o: StreamClientOptions): StreamClient {
         current.listeners.delete(listener);
         if (current.listeners.size === 0 && topics.get(topic) === current) {
           topics.delete(topic);
-          send({ type: 'unsubscribe', topic });
+          queue('unsubscribe', topic);
         }
       };
     },
