@@ -25,6 +25,8 @@ export interface StreamLimits {
   /** Messages a client may send per second before it is closed. */
   maxMessagesPerSecond: number;
   authTimeoutMs: number;
+  /** Issue 17 §3: every socket is pinged this often; one that has not answered the previous ping is dropped. */
+  heartbeatMs: number;
 }
 
 export const defaultStreamLimits: StreamLimits = {
@@ -32,11 +34,14 @@ export const defaultStreamLimits: StreamLimits = {
   maxSubscriptions: 16,
   maxMessagesPerSecond: 20,
   authTimeoutMs: 5000,
+  heartbeatMs: 15_000,
 };
 
 interface Client {
   socket: WebSocket;
   memberId: string | null;
+  /** Answered the last heartbeat ping (or sent something since): a socket that stays silent is half-open. */
+  alive: boolean;
   /** The session the socket signed in with, and when it ends (issue 17 §1: the socket ends with it). */
   session: { tokenHash: string; expiresAt: number; timer: NodeJS.Timeout | null } | null;
   topics: Set<string>;
@@ -149,6 +154,7 @@ export async function streamServer(deps: {
     const c: Client = {
       socket,
       memberId: null,
+      alive: true,
       session: null,
       topics: new Set(),
       window: { startedAt: Date.now(), count: 0 },
@@ -164,6 +170,9 @@ export async function streamServer(deps: {
       for (const topic of [...c.topics]) leave(c, topic);
     });
     socket.on('error', () => socket.terminate());
+    socket.on('pong', () => {
+      c.alive = true;
+    });
     socket.on('message', (data, isBinary) => {
       void handle(c, data, isBinary).catch((err: unknown) => {
         deps.log?.('stream: message failed', err);
@@ -172,7 +181,22 @@ export async function streamServer(deps: {
     });
   });
 
+  // A phone that lost its network never sends a close: without pings its socket (and its topics) would stay for
+  // ever. Browsers answer ping frames by themselves.
+  const heartbeat = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.socket.ping();
+    }
+  }, limits.heartbeatMs);
+  heartbeat.unref();
+
   async function handle(c: Client, data: unknown, isBinary: boolean): Promise<void> {
+    c.alive = true;
     const now = Date.now();
     if (now - c.window.startedAt >= 1000) c.window = { startedAt: now, count: 0 };
     if (++c.window.count > limits.maxMessagesPerSecond) {
@@ -257,6 +281,7 @@ export async function streamServer(deps: {
     },
     connections: () => clients.size,
     async close(): Promise<void> {
+      clearInterval(heartbeat);
       offMarket?.();
       await unsubscribe();
       for (const c of clients) c.socket.terminate();

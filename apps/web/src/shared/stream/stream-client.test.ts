@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from './fake-socket.ts';
-import { maxTopicsPerSocket, openStream, type TopicListener } from './stream-client.ts';
+import {
+  heartbeatAnswerMs,
+  heartbeatIdleMs,
+  maxTopicsPerSocket,
+  openStream,
+  type TopicListener,
+} from './stream-client.ts';
 
 const latest = () => FakeSocket.made[FakeSocket.made.length - 1] as FakeSocket;
 const client = () =>
@@ -116,6 +122,31 @@ describe('the stream client: market topics on screen (issue 7)', () => {
     second.say({ type: 'subscribed', topic: 'depth:7203', seq: '4' });
     expect(quotes.onResync).toHaveBeenCalledOnce();
     expect(depth.onResync).not.toHaveBeenCalled();
+  });
+
+  it('pings a silent socket, keeps it when the server answers, and replaces it when nothing does (issue 17 §3)', () => {
+    const stream = client();
+    const quotes = listener();
+    stream.listen('quotes:7203', quotes);
+    const s = connected();
+    s.say({ type: 'subscribed', topic: 'quotes:7203', seq: '10' });
+    vi.advanceTimersByTime(heartbeatIdleMs);
+    expect(s.sent.at(-1)).toEqual({ type: 'ping' });
+    s.say({ type: 'pong' });
+    vi.advanceTimersByTime(heartbeatAnswerMs);
+    expect(FakeSocket.made).toHaveLength(1);
+    // The network goes away without a close: the next ping (15 s after the pong) gets no answer within 5 s.
+    vi.advanceTimersByTime(heartbeatIdleMs - 1);
+    expect(s.sent.filter((m) => m.type === 'ping')).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.made).toHaveLength(1);
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.made).toHaveLength(2);
+    const again = connected();
+    expect(again.subscriptions()).toEqual(['subscribe quotes:7203']);
+    again.say({ type: 'subscribed', topic: 'quotes:7203', seq: '25' });
+    expect(quotes.onResync).toHaveBeenCalledOnce();
+    stream.close();
   });
 
   it(`asks for no more than the server's ${String(maxTopicsPerSocket)} topics on one socket`, async () => {

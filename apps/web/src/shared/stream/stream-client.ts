@@ -30,6 +30,13 @@ export interface StreamClient {
 /** The server's cap on subscriptions per socket (stream.server.ts); topics beyond it are not asked for. */
 export const maxTopicsPerSocket = 16;
 
+/**
+ * Issue 17 §3: a phone's socket can die without a close (a lost network): after this long without any message the
+ * client pings, and when nothing answers within `heartbeatAnswerMs` it drops the socket and reconnects (resync).
+ */
+export const heartbeatIdleMs = 15_000;
+export const heartbeatAnswerMs = 5_000;
+
 // Reconnect waits grow from 1 s to 30 s, so a server restart is not met by a storm of reconnects.
 const backoffMs = (attempt: number): number => Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
 
@@ -130,12 +137,42 @@ export function openStream(o: StreamClientOptions): StreamClient {
     else resync(state);
   };
 
+  let heartbeat: ReturnType<typeof setTimeout> | null = null;
+  const stopHeartbeat = () => {
+    if (heartbeat) clearTimeout(heartbeat);
+    heartbeat = null;
+  };
+  const reconnectLater = () => {
+    socket = null;
+    ready = false;
+    stopHeartbeat();
+    retry = setTimeout(connect, backoffMs(attempt++));
+  };
+  /** Any message shows the socket alive; silence for `heartbeatIdleMs` earns a ping, and silence after it a new socket. */
+  const alive = (ws: WebSocket) => {
+    stopHeartbeat();
+    heartbeat = setTimeout(() => {
+      ws.send(JSON.stringify({ type: 'ping' }));
+      heartbeat = setTimeout(() => {
+        // Half-open: a close handshake would wait on the dead network too, so the socket is dropped at once.
+        ws.onclose = null;
+        ws.onmessage = null;
+        ws.close();
+        reconnectLater();
+      }, heartbeatAnswerMs);
+    }, heartbeatIdleMs);
+  };
+
   const connect = () => {
     const ws = (o.createSocket ?? ((u) => new WebSocket(u)))(o.url ?? streamUrl());
     socket = ws;
     ready = false;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token: o.token, account: o.account }));
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: 'auth', token: o.token, account: o.account }));
+      alive(ws);
+    };
     ws.onmessage = (ev: MessageEvent) => {
+      alive(ws);
       let m: ServerMessage;
       try {
         m = JSON.parse(String(ev.data)) as ServerMessage;
@@ -145,11 +182,14 @@ export function openStream(o: StreamClientOptions): StreamClient {
       onMessage(m);
     };
     ws.onclose = (ev: CloseEvent) => {
-      socket = null;
-      ready = false;
       // 4401: the session is no longer valid; the HTTP client's 401 handling takes the member to sign-in.
-      if (closed || ev.code === 4401) return;
-      retry = setTimeout(connect, backoffMs(attempt++));
+      if (closed || ev.code === 4401) {
+        socket = null;
+        ready = false;
+        stopHeartbeat();
+        return;
+      }
+      reconnectLater();
     };
   };
   connect();
@@ -180,6 +220,7 @@ export function openStream(o: StreamClientOptions): StreamClient {
     },
     close() {
       closed = true;
+      stopHeartbeat();
       if (retry) clearTimeout(retry);
       socket?.close();
     },
