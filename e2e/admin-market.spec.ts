@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiCall as call, inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import { apiCall as call, shot, signIn, staffAccount, staffPassword, registerMember } from './screens.ts';
 
 // Issue 7: staff halt, resume and delist a stock with a reason (audited on the server), and withdraw news.
 const account = `080${String(Date.now()).slice(-7)}`;
@@ -37,13 +37,7 @@ async function openSection(page: Page, section: 'market' | 'news'): Promise<void
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async ({ request }) => {
-  await call(request, 'user/register', {
-    account,
-    password,
-    confirmPassword: password,
-    inviteCode: inviteCode(),
-    agree: true,
-  });
+  await registerMember(request, account, password);
 });
 
 test('staff halt a stock with a reason, a member sees it halted, staff resume it, and delist another after a final warning', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import { shot, signIn, staffAccount, staffPassword, registerMember } from './screens.ts';
 
 // Issue 6 §4: a staff decision reaches the member's open screen over the stream — no reload, no polling.
 const account = `060${String(Date.now()).slice(-7)}`;
@@ -22,13 +22,7 @@ async function call<T>(
 }
 
 test('a deposit approved by staff shows on the member centre the member has open', async ({ page, request }) => {
-  await call(request, 'user/register', {
-    account,
-    password,
-    confirmPassword: password,
-    inviteCode: inviteCode(),
-    agree: true,
-  });
+  await registerMember(request, account, password);
   const { token } = await call<{ token: string }>(request, 'user/login', { account, password, agree: true });
   const member = { token, account };
   const upload = await request.post('/api/vue/upload/image', {

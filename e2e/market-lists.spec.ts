@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall as call, inviteCode, shot, signIn } from './screens.ts';
+import { shot, signIn, registerMember } from './screens.ts';
 
 // Issue 7's member flow: home → search in Japanese → detail (moving price, chart periods) → star → watchlist tab → index list;
 // then the market list and its sorts, rankings, search history and a visitor.
@@ -12,13 +12,7 @@ test('home → search in Japanese → the detail moves and switches chart period
   page,
   request,
 }) => {
-  await call(request, 'user/register', {
-    account,
-    password,
-    confirmPassword: password,
-    inviteCode: inviteCode(),
-    agree: true,
-  });
+  await registerMember(request, account, password);
   await signIn(page, account, password);
 
   // Home: assets, indices, shortcuts, hot stocks and news, with the bottom menu.

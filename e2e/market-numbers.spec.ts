@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiCall as call, inviteCode, shot, signIn } from './screens.ts';
+import { shot, signIn, registerMember } from './screens.ts';
 
 // Issue 16 §3.3, §3.4, §3.8, §3.9: figures written one way on every market screen, rankings that stay in order and
 // stop at zero, index names readable on a 390 px phone, and constituents that open their stock.
@@ -11,13 +11,7 @@ let members = 0;
 async function member(page: Page, request: APIRequestContext): Promise<void> {
   members += 1;
   const account = `062${String(Date.now()).slice(-6)}${members}`;
-  await call(request, 'user/register', {
-    account,
-    password,
-    confirmPassword: password,
-    inviteCode: inviteCode(),
-    agree: true,
-  });
+  await registerMember(request, account, password);
   await signIn(page, account, password);
 }
 

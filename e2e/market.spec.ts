@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall as call, inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import { shot, signIn, staffAccount, staffPassword, registerMember } from './screens.ts';
 
 // Issue 7: news staff publish (seeded demo articles here), read as text; the simulated indices, live.
 const account = `050${String(Date.now()).slice(-7)}`;
@@ -9,13 +9,7 @@ test('a member opens the news from the member centre and reads a demo article in
   page,
   request,
 }) => {
-  await call(request, 'user/register', {
-    account,
-    password,
-    confirmPassword: password,
-    inviteCode: inviteCode(),
-    agree: true,
-  });
+  await registerMember(request, account, password);
   await signIn(page, account, password);
   await page.getByTestId('bottom-nav-member').click();
 

@@ -51,3 +51,14 @@ export async function apiCall<T>(
   if (json.status !== 1) throw new Error(`${path}: ${json.msg}`);
   return json.data;
 }
+
+/** Registers a member through the API with the seeded invitation code (the register screen is walked in foundation.spec.ts). */
+export async function registerMember(request: APIRequestContext, account: string, password: string): Promise<void> {
+  await apiCall(request, 'user/register', {
+    account,
+    password,
+    confirmPassword: password,
+    inviteCode: inviteCode(),
+    agree: true,
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, freshAccount, inviteCode, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import { apiCall, freshAccount, shot, signIn, staffAccount, staffPassword, registerMember } from './screens.ts';
 
 // Issue 7 and issue 16 §3: the stock detail's refusals, its address, and a halted stock. Its moving price, chart
 // periods and star are walked in market-lists.spec.ts.
@@ -15,13 +15,7 @@ interface Detail {
 }
 
 test.beforeAll(async ({ request }) => {
-  await apiCall(request, 'user/register', {
-    account,
-    password,
-    confirmPassword: password,
-    inviteCode: inviteCode(),
-    agree: true,
-  });
+  await registerMember(request, account, password);
 });
 
 /** Changes only the address, as an edited hash or a deep link within the tab does (no app navigation). */
