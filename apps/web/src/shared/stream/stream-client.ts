@@ -142,10 +142,13 @@ export function openStream(o: StreamClientOptions): StreamClient {
     if (heartbeat) clearTimeout(heartbeat);
     heartbeat = null;
   };
-  const reconnectLater = () => {
+  const detach = () => {
     socket = null;
     ready = false;
     stopHeartbeat();
+  };
+  const reconnectLater = () => {
+    detach();
     retry = setTimeout(connect, backoffMs(attempt++));
   };
   /** Any message shows the socket alive; silence for `heartbeatIdleMs` earns a ping, and silence after it a new socket. */
@@ -183,13 +186,8 @@ export function openStream(o: StreamClientOptions): StreamClient {
     };
     ws.onclose = (ev: CloseEvent) => {
       // 4401: the session is no longer valid; the HTTP client's 401 handling takes the member to sign-in.
-      if (closed || ev.code === 4401) {
-        socket = null;
-        ready = false;
-        stopHeartbeat();
-        return;
-      }
-      reconnectLater();
+      if (closed || ev.code === 4401) detach();
+      else reconnectLater();
     };
   };
   connect();
