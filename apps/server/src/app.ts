@@ -163,7 +163,6 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     return reply.code(500).send(envelope(errorKeys.process.busy));
   });
 
-  const accounts = accountService({ db: opts.db, clock, sms });
   const marketProfile = opts.marketProfile ?? 'demo';
   const rates = opts.rates ?? simulatedRateProvider();
   const money = { db: opts.db, clock, marketProfile };
@@ -171,6 +170,9 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const leader = opts.leader ?? soleLeader();
   const log = (msg: string, err?: unknown) => app.log.error({ err }, msg);
   const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
+  // After a commit that wrote to the outbox: the leader relays it now, not at its next look.
+  const nudgeRelay = (): void => void relay.nudge().catch((err: unknown) => log('outbox nudge failed', err));
+  const accounts = accountService({ db: opts.db, clock, sms, afterCommit: nudgeRelay });
   const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });
   registerPlatformJobs(jobs, opts.db);
   const market = await startMarket({
@@ -208,7 +210,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
         },
         clock.now(),
       ),
-    afterCommit: () => void relay.nudge().catch((err: unknown) => log('outbox nudge failed', err)),
+    afterCommit: nudgeRelay,
   });
   const funds = fundRoutes({
     db: opts.db,
@@ -240,7 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
     ...creditRoutes(opts.db),
     ...channelRoutes(channelService({ db: opts.db, clock, marketProfile: opts.marketProfile ?? 'demo' })),
-    ...memberAdminRoutes(memberAdminService({ db: opts.db, clock })),
+    ...memberAdminRoutes(memberAdminService({ db: opts.db, clock, afterCommit: nudgeRelay })),
     ...market.routes,
     ...newsRoutes(newsService({ db: opts.db, clock })),
   ];

@@ -23,6 +23,8 @@ export interface AccountDeps {
   db: Database;
   clock: Clock;
   sms: SmsSender;
+  /** Ending sessions writes an event to the outbox: this tells the relay at once, so open sockets close now. */
+  afterCommit?: () => void;
 }
 
 interface MemberRow {
@@ -45,7 +47,7 @@ const codeHash = (memberId: string, code: string): string =>
 // A fixed argon2id hash so an unknown account costs the same time as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-export function accountService({ db, clock, sms }: AccountDeps) {
+export function accountService({ db, clock, sms, afterCommit }: AccountDeps) {
   const findByAccount = async (account: string): Promise<MemberRow | undefined> =>
     (
       await db.query<MemberRow>(
@@ -156,6 +158,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
 
     async logout(p: Principal): Promise<null> {
       await db.transaction((tx) => endSession(tx, p, clock.now()));
+      afterCommit?.();
       return null;
     },
 
@@ -219,6 +222,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
           );
         }
       });
+      afterCommit?.();
       return null;
     },
 
@@ -302,6 +306,7 @@ export function accountService({ db, clock, sms }: AccountDeps) {
         ]);
         await endAllSessions(tx, member.id, now);
       });
+      afterCommit?.();
       return null;
     },
   };

@@ -15,6 +15,8 @@ import { balancesWire, memberBalances, memberTimeline } from '../funds/public.ts
 export interface MemberAdminDeps {
   db: Database;
   clock: Clock;
+  /** A restriction that ends sessions writes an event to the outbox: this tells the relay at once. */
+  afterCommit?: () => void;
 }
 
 type MemberSummary = ResponseOf<typeof adminMemberSearchCall>[number];
@@ -46,7 +48,7 @@ const summaryWire = (r: MemberRow): MemberSummary => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-export function memberAdminService({ db, clock }: MemberAdminDeps) {
+export function memberAdminService({ db, clock, afterCommit }: MemberAdminDeps) {
   const findMember = async (sql: Sql, memberId: string, lock = false): Promise<MemberRow> => {
     if (!uuidPattern.test(memberId)) throw refuse(errorKeys.admin.memberNotFound);
     const [row] = await sql.query<MemberRow>(
@@ -144,6 +146,7 @@ export function memberAdminService({ db, clock }: MemberAdminDeps) {
         if (isUniqueViolation(err)) throw refuse(errorKeys.admin.restrictionActive);
         throw err;
       }
+      if (endsSessions.includes(body.kind)) afterCommit?.();
       return null;
     },
 

@@ -74,3 +74,45 @@ describeEachDatabase('a stream socket ends with its session', (h) => {
     expect(c.messages.filter((x) => x.type === 'event')).toEqual([]);
   });
 });
+
+// The relay looks on its own only once in ten minutes here: a socket that closes within seconds was closed by the
+// nudge that ending the session sends after its commit, not by the relay's next look.
+describeEachDatabase(
+  'ending a session reaches open sockets at once, not at the relay’s next look',
+  (h) => {
+    const server = streamServerFor(h);
+
+    it('sign-out', async () => {
+      const m = await h().member();
+      const c = await memberConn(server.url(), m.account, m.headers);
+      await h().call('user/logout', {}, m.headers);
+      expect(await within(c.closed)).toBe(streamCloseCodes.unauthenticated);
+    });
+
+    it('a password change', async () => {
+      const m = await h().member();
+      const c = await memberConn(server.url(), m.account, m.headers);
+      await h().call(
+        'user/changePassword',
+        { oldPassword: m.password, newPassword: 'efgh5678', confirmPassword: 'efgh5678' },
+        m.headers,
+      );
+      expect(await within(c.closed)).toBe(streamCloseCodes.unauthenticated);
+    });
+
+    it('a login ban by staff', async () => {
+      const m = await h().member();
+      const c = await memberConn(server.url(), m.account, m.headers);
+      const [row] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [m.account]);
+      const staff = await h().signIn(h().seed.staffAccount, h().seed.staffPassword);
+      const res = await h().call(
+        'admin/members/restrict',
+        { memberId: row?.id, kind: 'login_banned', reason: 'test' },
+        staff,
+      );
+      expect(res.status).toBe(1);
+      expect(await within(c.closed)).toBe(streamCloseCodes.unauthenticated);
+    });
+  },
+  { platformIntervalMs: 600_000 },
+);

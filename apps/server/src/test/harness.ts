@@ -74,6 +74,8 @@ export interface HarnessOptions {
   streamLimits?: Partial<StreamLimits>;
   /** Market feed options; by default the feed only moves when a test steps it, and history fills on demand. */
   market?: Partial<MarketOptions>;
+  /** How often the outbox relay and jobs look on their own (200 ms by default; a long one proves nudges). */
+  platformIntervalMs?: number;
 }
 
 const generous: RateLimits = {
@@ -114,7 +116,7 @@ export function describeEachDatabase(
           ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}),
           ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
           market: { feedIntervalMs: null, backfill: 'onDemand', ...options.market },
-          platformIntervalMs: 200,
+          platformIntervalMs: options.platformIntervalMs ?? 200,
         });
         await built.app.ready();
         const call = async <T>(
