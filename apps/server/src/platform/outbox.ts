@@ -17,21 +17,33 @@ export interface RelayedEvent extends OutboxEvent {
   readonly prevSeq: string | null;
 }
 
-/** Writes an event inside the business transaction: it leaves only if the business change commits. */
+/**
+ * Writes an event inside the business transaction: it leaves only if the business change commits. Issue 17 §5: the
+ * member's row in `member_event_seq` is locked first, so concurrent transactions write a member's events one after
+ * another; each names the event committed before it, and ids rise in commit order.
+ */
 export async function writeOutbox(tx: Sql, e: OutboxEvent, at: Date): Promise<void> {
-  await tx.query(
-    `INSERT INTO outbox (topic, member_id, prev_seq, type, payload, created_at)
-     VALUES ($1, $2, (SELECT max(id) FROM outbox WHERE member_id = $2), $3, $4::jsonb, $5)`,
+  const [row] = await tx.query<{ id: string }>(
+    `WITH prev AS (
+       INSERT INTO member_event_seq AS s (member_id, last_seq) VALUES ($2, NULL)
+       ON CONFLICT (member_id) DO UPDATE SET last_seq = s.last_seq
+       RETURNING last_seq
+     )
+     INSERT INTO outbox (topic, member_id, prev_seq, type, payload, created_at)
+     SELECT $1, $2, prev.last_seq, $3, $4::jsonb, $5 FROM prev
+     RETURNING id::text AS id`,
     [e.topic, e.memberId, e.type, JSON.stringify(e.payload), at],
   );
+  await tx.query(`UPDATE member_event_seq SET last_seq = $2 WHERE member_id = $1`, [e.memberId, row?.id ?? null]);
 }
 
-/** The last sequence number of a member's events (what a client starts counting from). */
+/** The last sequence number of a member's events (what a client starts counting from; the next event's prevSeq). */
 export async function lastMemberSeq(sql: Sql, memberId: string): Promise<string | null> {
-  const [row] = await sql.query<{ id: string | null }>(`SELECT max(id)::text AS id FROM outbox WHERE member_id = $1`, [
-    memberId,
-  ]);
-  return row?.id ?? null;
+  const [row] = await sql.query<{ seq: string | null }>(
+    `SELECT last_seq::text AS seq FROM member_event_seq WHERE member_id = $1`,
+    [memberId],
+  );
+  return row?.seq ?? null;
 }
 
 /**

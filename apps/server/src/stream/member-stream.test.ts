@@ -15,6 +15,26 @@ async function signedInConn(url: string, m: { account: string; headers: Record<s
   return c;
 }
 
+async function memberIdOf(h: Harness, account: string): Promise<string> {
+  const [row] = await h.db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]);
+  return row?.id ?? '';
+}
+
+/** A member event as the outbox relay puts it on the bus. */
+const memberEvent = (memberId: string, seq: string) => ({
+  seq,
+  prevSeq: null,
+  topic: 'member',
+  memberId,
+  type: 'funds.depositDecided',
+  payload: { kind: 'deposit' },
+});
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+};
+
 async function pendingDeposit(h: Harness, headers: Record<string, string>): Promise<string> {
   const receipt = await uploadImage(h.app, headers, 'deposit_receipt');
   const dep = await h.call<{ id: string }>(
@@ -53,6 +73,50 @@ describeEachDatabase(
       expect(bConn.messages.filter((m) => m.type === 'event')).toEqual([]);
       aConn.ws.close();
       bConn.ws.close();
+    });
+
+    it('reaches every socket of a member through the member index, and no socket of anyone else (issue 17 §5)', async () => {
+      const [a, b] = [await h().member(), await h().member()];
+      const [aId, bId] = [await memberIdOf(h(), a.account), await memberIdOf(h(), b.account)];
+      const aConns = [
+        await signedInConn(server.url(), a),
+        await signedInConn(server.url(), a),
+        await signedInConn(server.url(), a),
+      ] as const;
+      const bConn = await signedInConn(server.url(), b);
+      const visitor = await connect(server.url());
+      const { stream } = h().platform;
+      expect([stream.memberSockets(aId), stream.memberSockets(bId)]).toEqual([3, 1]);
+      for (const [memberId, seq] of [
+        [aId, 'a1'],
+        [bId, 'b1'],
+        [aId, 'a2'],
+      ] as const)
+        await h().platform.bus.publish(busChannels.events, JSON.stringify(memberEvent(memberId, seq)));
+      const seqs = (c: Conn) => c.messages.flatMap((x) => (x.type === 'event' ? [x.seq] : []));
+      for (const c of aConns) await c.next((x) => x.type === 'event' && x.seq === 'a2');
+      await bConn.next((x) => x.type === 'event' && x.seq === 'b1');
+      visitor.send({ type: 'ping' });
+      await visitor.next((x) => x.type === 'pong');
+      // Events of one bus channel are handled in order: b1 would have reached A's sockets before a2.
+      expect(aConns.map(seqs)).toEqual([
+        ['a1', 'a2'],
+        ['a1', 'a2'],
+        ['a1', 'a2'],
+      ]);
+      expect(seqs(bConn)).toEqual(['b1']);
+      expect(seqs(visitor)).toEqual([]);
+      // Closed sockets leave the index; a socket that signs in as someone else moves to that member.
+      const [closing, moving] = aConns;
+      closing.ws.close();
+      moving.messages.length = 0;
+      moving.send({ type: 'auth', token: b.headers.token, account: b.account });
+      await moving.next((x) => x.type === 'ready');
+      await until(() => stream.memberSockets(aId) === 1);
+      expect([stream.memberSockets(aId), stream.memberSockets(bId)]).toEqual([1, 2]);
+      for (const c of [...aConns, bConn, visitor]) c.ws.close();
+      await until(() => stream.memberSockets(aId) + stream.memberSockets(bId) === 0);
+      expect([stream.memberSockets(aId), stream.memberSockets(bId)]).toEqual([0, 0]);
     });
 
     it('refuses a socket without a valid token, and one that subscribes before signing in', async () => {

@@ -24,7 +24,11 @@ export interface StreamLimits {
   maxSubscriptions: number;
   /** Messages a client may send per second before it is closed. */
   maxMessagesPerSecond: number;
-  authTimeoutMs: number;
+  /**
+   * Issue 17 §4: visitors follow market topics without signing in, so what one address may hold is bounded here:
+   * an upgrade beyond it is refused with HTTP 429 before any WebSocket exists.
+   */
+  maxSocketsPerAddress: number;
   /** Issue 17 §3: every socket is pinged this often; one that has not answered the previous ping is dropped. */
   heartbeatMs: number;
 }
@@ -33,7 +37,7 @@ export const defaultStreamLimits: StreamLimits = {
   maxBufferedBytes: 256 * 1024,
   maxSubscriptions: 16,
   maxMessagesPerSecond: 20,
-  authTimeoutMs: 5000,
+  maxSocketsPerAddress: 20,
   heartbeatMs: 15_000,
 };
 
@@ -58,7 +62,8 @@ export interface MarketStreamSource {
 
 /**
  * WebSocket /api/vue/stream. Each API process keeps its own sockets and takes every relayed
- * event from the bus; a member's events go only to that member's sockets.
+ * event from the bus; a member's events go only to that member's sockets. Market topics are public
+ * (a visitor's socket follows them without signing in); `member` needs the `auth` message first.
  */
 export async function streamServer(deps: {
   db: Database;
@@ -73,6 +78,20 @@ export async function streamServer(deps: {
   const clients = new Set<Client>();
   // Market topics → their sockets, so a tick costs one serialisation and one send per subscriber.
   const subscribers = new Map<string, Set<Client>>();
+  // Issue 17 §5: member → its signed-in sockets, so an event costs the member's sockets, not a pass over everyone.
+  const memberSockets = new Map<string, Set<Client>>();
+  // Open connections on the stream path per remote address (the cap on what one address holds).
+  const perAddress = new Map<string, number>();
+
+  const signIn = (c: Client, memberId: string | null): void => {
+    if (c.memberId) {
+      const set = memberSockets.get(c.memberId);
+      set?.delete(c);
+      if (set?.size === 0) memberSockets.delete(c.memberId);
+    }
+    c.memberId = memberId;
+    if (memberId) memberSockets.set(memberId, (memberSockets.get(memberId) ?? new Set()).add(c));
+  };
 
   const sendText = (c: Client, text: string | Buffer): void => {
     if (c.socket.readyState !== c.socket.OPEN) return;
@@ -129,8 +148,7 @@ export async function streamServer(deps: {
     }
     const now = deps.clock.now().getTime();
     const endedToken = e.type === 'session.ended' ? e.payload.tokenHash : undefined;
-    for (const c of clients) {
-      if (c.memberId !== e.memberId) continue;
+    for (const c of memberSockets.get(e.memberId) ?? []) {
       if (
         expired(c, now) ||
         (endedToken !== undefined && (endedToken === null || endedToken === c.session?.tokenHash))
@@ -160,13 +178,10 @@ export async function streamServer(deps: {
       window: { startedAt: Date.now(), count: 0 },
     };
     clients.add(c);
-    const authTimer = setTimeout(() => {
-      if (!c.memberId) socket.close(streamCloseCodes.unauthenticated, 'sign in first');
-    }, limits.authTimeoutMs);
     socket.on('close', () => {
-      clearTimeout(authTimer);
       if (c.session?.timer) clearTimeout(c.session.timer);
       clients.delete(c);
+      signIn(c, null);
       for (const topic of [...c.topics]) leave(c, topic);
     });
     socket.on('error', () => socket.terminate());
@@ -222,22 +237,21 @@ export async function streamServer(deps: {
         c.socket.close(streamCloseCodes.unauthenticated, 'sign in first');
         return;
       }
-      c.memberId = principal.memberId;
+      signIn(c, principal.memberId);
       if (c.session?.timer) clearTimeout(c.session.timer);
       c.session = { tokenHash: principal.tokenHash, expiresAt: principal.expiresAt.getTime(), timer: null };
       armExpiry(c);
       return send(c, { type: 'ready' });
     }
-    if (!c.memberId) {
-      send(c, { type: 'error', msg: errorKeys.stream.authRequired });
-      c.socket.close(streamCloseCodes.unauthenticated, 'sign in first');
-      return;
-    }
     // One message may carry a list: each topic is answered on its own, in order, as if sent one by one.
-    for (const topic of m.topics ?? [m.topic ?? '']) await follow(c, c.memberId, m.type, topic);
+    for (const topic of m.topics ?? [m.topic ?? '']) {
+      // A topic refused with a close (`member` for a visitor) ends the list: a closing socket follows nothing more.
+      if (c.socket.readyState !== c.socket.OPEN) return;
+      await follow(c, m.type, topic);
+    }
   }
 
-  async function follow(c: Client, memberId: string, action: 'subscribe' | 'unsubscribe', topic: string) {
+  async function follow(c: Client, action: 'subscribe' | 'unsubscribe', topic: string) {
     const t = parseTopic(topic);
     if ('error' in t) return send(c, { type: 'error', msg: t.error });
     const market = 'market' in t ? deps.market : undefined;
@@ -249,6 +263,12 @@ export async function streamServer(deps: {
     if (!c.topics.has(t.topic) && c.topics.size >= limits.maxSubscriptions)
       return send(c, { type: 'error', msg: errorKeys.stream.tooManySubscriptions });
     if (t.topic === 'member' || !market) {
+      // Issue 17 §4: a visitor follows market topics only; `member` needs the auth message first.
+      const memberId = c.memberId;
+      if (!memberId) {
+        send(c, { type: 'error', msg: errorKeys.stream.authRequired });
+        return c.socket.close(streamCloseCodes.unauthenticated, 'sign in first');
+      }
       c.topics.add(t.topic);
       // The member's last sequence number: events after it arrive on this socket; a client that saw a
       // different last number refetches its snapshot.
@@ -267,6 +287,28 @@ export async function streamServer(deps: {
     send(c, { type: 'subscribed', topic: t.topic, seq: known.seq });
   }
 
+  /**
+   * Counts the connection against its address (the one Node sees: the app trusts no proxy headers) until it ends,
+   * or refuses the upgrade with 429 when the address already holds its cap.
+   */
+  function admit(req: IncomingMessage, socket: Duplex): boolean {
+    const address = req.socket.remoteAddress ?? '';
+    const open = perAddress.get(address) ?? 0;
+    if (open >= limits.maxSocketsPerAddress) {
+      // The HTTP server let go of the socket for the upgrade: its errors (a reset) are ours to swallow.
+      socket.on('error', () => socket.destroy());
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return false;
+    }
+    perAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+    return true;
+  }
+
   return {
     /** Hands HTTP upgrade requests for the stream path to the WebSocket server. */
     attach(server: Server): void {
@@ -276,10 +318,13 @@ export async function streamServer(deps: {
           socket.destroy();
           return;
         }
+        if (!admit(req, socket)) return;
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       });
     },
     connections: () => clients.size,
+    /** How many signed-in sockets the member has on this process (the member → sockets index). */
+    memberSockets: (memberId: string): number => memberSockets.get(memberId)?.size ?? 0,
     async close(): Promise<void> {
       clearInterval(heartbeat);
       offMarket?.();

@@ -149,6 +149,25 @@ describe('the stream client: market topics on screen (issue 7)', () => {
     stream.close();
   });
 
+  it('serves a signed-out visitor: market topics at once, no auth message, no member events (issue 17 §4)', async () => {
+    const stream = openStream({
+      url: 'ws://test/api/vue/stream',
+      createSocket: (u) => new FakeSocket(u) as unknown as WebSocket,
+    });
+    const quotes = listener();
+    stream.listen('quotes:7203', quotes);
+    stream.listen('member', listener());
+    const s = latest();
+    s.onopen?.();
+    stream.listen('indices', listener());
+    await flushed();
+    expect(s.sent.filter((m) => m.type === 'auth')).toEqual([]);
+    expect(s.subscriptions()).toEqual(['subscribe quotes:7203', 'subscribe indices']);
+    s.say({ type: 'subscribed', topic: 'quotes:7203', seq: '10' });
+    s.say(quote('11'));
+    expect(quotes.onMessage).toHaveBeenCalledOnce();
+  });
+
   it(`asks for no more than the server's ${String(maxTopicsPerSocket)} topics on one socket`, async () => {
     const stream = client();
     const s = connected();

@@ -14,8 +14,9 @@ export interface TopicListener {
 }
 
 export interface StreamClientOptions {
-  token: string;
-  account: string;
+  /** The signed-in member's session. Without it the socket is a visitor's: market topics only (issue 17 §4). */
+  token?: string;
+  account?: string;
   /** Tests inject a WebSocket; the browser's by default. */
   createSocket?: (url: string) => WebSocket;
   url?: string;
@@ -55,8 +56,8 @@ interface TopicState {
 const follows = (last: string | null, seq: string): boolean => last !== null && BigInt(seq) === BigInt(last) + 1n;
 
 /**
- * One WebSocket for everything a signed-in member's screens show (DESIGN "API conventions"): authenticate with the
- * first message, subscribe to the topics on screen, follow each topic's sequence numbers, and after a gap or a
+ * One WebSocket for everything the screens show (DESIGN "API conventions"): a member's authenticates with the first
+ * message (a visitor's follows market topics without), subscribes to the topics on screen, follow each topic's sequence numbers, and after a gap or a
  * reconnect resubscribe and ask that topic's listeners to refetch. Closing it stops reconnecting.
  */
 export function openStream(o: StreamClientOptions): StreamClient {
@@ -99,17 +100,20 @@ export function openStream(o: StreamClientOptions): StreamClient {
     for (const l of [...state.listeners]) l.onResync();
   };
   const subscribedCount = () => [...topics.values()].filter((t) => t.listeners.size > 0).length;
+  const member = o.token && o.account ? { token: o.token, account: o.account } : null;
+
+  /** The socket may subscribe (signed in, or open for a visitor). */
+  const start = () => {
+    ready = true;
+    attempt = 0;
+    // A new socket follows nothing yet: every topic on screen goes now, so nothing queued before is still owed.
+    adding.clear();
+    dropping.clear();
+    sendTopics('subscribe', [...topics.keys()]);
+  };
 
   const onMessage = (m: ServerMessage) => {
-    if (m.type === 'ready') {
-      ready = true;
-      attempt = 0;
-      // A new socket follows nothing yet: every topic on screen goes now, so nothing queued before is still owed.
-      adding.clear();
-      dropping.clear();
-      sendTopics('subscribe', [...topics.keys()]);
-      return;
-    }
+    if (m.type === 'ready') return start();
     if (m.type === 'subscribed') {
       const state = topics.get(m.topic);
       if (!state) return;
@@ -171,7 +175,8 @@ export function openStream(o: StreamClientOptions): StreamClient {
     socket = ws;
     ready = false;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: 'auth', token: o.token, account: o.account }));
+      if (member) ws.send(JSON.stringify({ type: 'auth', ...member }));
+      else start();
       alive(ws);
     };
     ws.onmessage = (ev: MessageEvent) => {
@@ -194,6 +199,8 @@ export function openStream(o: StreamClientOptions): StreamClient {
 
   return {
     listen(topic, listener) {
+      // Member events need a signed-in socket; the server would close a visitor's that asked.
+      if (topic === 'member' && !member) return () => {};
       let state = topics.get(topic);
       if (!state) {
         if (subscribedCount() >= maxTopicsPerSocket) {

@@ -5,13 +5,16 @@ import { openStream, type StreamClient, type TopicMessage } from './stream-clien
 
 const StreamContext = createContext<StreamClient | null>(null);
 
-/** While a member is signed in, one stream connection serves every screen (member events, quotes on screen). */
+/**
+ * One stream connection serves every screen: a visitor's carries the market topics on screen (issue 17 §4), a
+ * signed-in member's their events too. Signing in or out replaces it.
+ */
 export function StreamProvider({ children }: { children: ReactNode }) {
   const { token, account } = useSession();
   const [client, setClient] = useState<StreamClient | null>(null);
   useEffect(() => {
-    if (!token || !account || typeof WebSocket === 'undefined') return;
-    const opened = openStream({ token, account });
+    if (typeof WebSocket === 'undefined') return;
+    const opened = openStream(token && account ? { token, account } : {});
     setClient(opened);
     return () => {
       opened.close();
@@ -22,8 +25,9 @@ export function StreamProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Follows a topic while the calling screen is mounted (and signed in): messages in order to `onMessage`, and a
- * call to `onResync` when some may have been missed, so the screen refetches its snapshot. `null` follows nothing.
+ * Follows a topic while the calling screen is mounted: messages in order to `onMessage`, and a
+ * call to `onResync` when some may have been missed, so the screen refetches its snapshot. `null` follows nothing, and
+ * so does `member` for a visitor.
  */
 export function useStreamTopic(topic: string | null, onMessage: (m: TopicMessage) => void, onResync: () => void): void {
   const client = useContext(StreamContext);

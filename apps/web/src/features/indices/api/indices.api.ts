@@ -22,7 +22,7 @@ export const fetchConstituents = (code: string, signal?: AbortSignal) =>
   api.call(indexConstituentsRef, { code }, signal ? { signal } : {});
 
 /**
- * The indices, kept live: values arrive on the `indices` topic while the caller is on screen (signed in), and
+ * The indices, kept live: values arrive on the `indices` topic while the caller is on screen (visitors too), and
  * after a gap the list is fetched again. The index screen and home's index strip both show them this way.
  */
 export function useLiveIndices() {

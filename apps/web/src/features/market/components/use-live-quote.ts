@@ -22,8 +22,8 @@ type LiveFields = Pick<
 >;
 
 /**
- * A fetched quote kept current by its `quotes:<symbol>` topic while the caller is on screen (signed in; a visitor
- * sees the fetched figures). A new fetch replaces what the stream brought; after a gap `onResync` refetches.
+ * A fetched quote kept current by its `quotes:<symbol>` topic while the caller is on screen (visitors too, issue 17
+ * §4). A new fetch replaces what the stream brought; after a gap `onResync` refetches.
  */
 export function useLiveQuote<Q extends LiveFields & { symbol: string; statusReason?: string | null }>(
   fetched: Q,
