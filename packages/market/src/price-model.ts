@@ -32,7 +32,8 @@ export interface ModelledCompany {
 const DEFAULT_DAILY_VOLUME = 5_000_000;
 const DEFAULT_VOLATILITY = 1.5;
 
-export const dailyVolumeOf = (company: Pick<ModelledCompany, 'dailyVolume'>): number => company.dailyVolume ?? DEFAULT_DAILY_VOLUME;
+export const dailyVolumeOf = (company: Pick<ModelledCompany, 'dailyVolume'>): number =>
+  company.dailyVolume ?? DEFAULT_DAILY_VOLUME;
 
 /** Standard deviation of the log return over one continuous trading minute. */
 export const minuteSigma = (company: Pick<ModelledCompany, 'volatility'>): number =>

@@ -64,8 +64,8 @@ describe('the simulated TSE universe', () => {
     expect(Math.max(...volumes) / Math.min(...volumes)).toBeGreaterThan(1_000);
     // Large caps move less than growth names: most of the ten largest by value move no more than 2% a day
     // (SoftBank Group, an investment holding, is the usual exception).
-    const byValue = [...TSE_COMPANIES].sort(
-      (a, b) => money(b.basePrice).times(b.sharesIssued).cmp(money(a.basePrice).times(a.sharesIssued)),
+    const byValue = [...TSE_COMPANIES].sort((a, b) =>
+      money(b.basePrice).times(b.sharesIssued).cmp(money(a.basePrice).times(a.sharesIssued)),
     );
     expect(byValue.slice(0, 10).filter((c) => c.volatility > 2).length).toBeLessThanOrEqual(2);
     expect(findCompany('6920')?.volatility).toBeGreaterThanOrEqual(3);
