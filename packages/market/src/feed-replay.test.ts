@@ -110,7 +110,8 @@ describe('simulated feed', () => {
     let clock = new Date('2026-11-20T00:00:00Z');
     const simulator = createSimulator({
       seed: 4,
-      companies: [{ code: '7203', tickTable: 'topix500', basePrice: '2900' }],
+      // Busy enough to trade at every step (a stock trades in a step by the lots it trades in that time).
+      companies: [{ code: '7203', tickTable: 'topix500', basePrice: '2900', dailyVolume: 50_000_000 }],
       now: clock,
       activity: 1,
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '@kabuto/domain/money';
-import { constituentWeights, indexDefinitions, indexLevel, simulatedShares } from './indices.ts';
-import { TSE_COMPANIES } from './tse-companies.ts';
+import { constituentWeights, indexDefinitions, indexLevel } from './indices.ts';
+import { findCompany, TSE_COMPANIES } from './tse-companies.ts';
 import type { PricePoint } from './indices.ts';
 
 const [priceWeighted, capWeighted] = indexDefinitions(TSE_COMPANIES);
@@ -30,11 +30,16 @@ describe('simulated price-weighted and cap-weighted indices', () => {
     expect(b).toBeDefined();
   });
 
-  it('uses made-up share counts between 100 million and 3 billion, fixed per code', () => {
-    for (const c of TSE_COMPANIES) {
-      const shares = simulatedShares(c.code);
-      expect(shares.gte(100_000_000) && shares.lte(3_000_000_000)).toBe(true);
-      expect(simulatedShares(c.code).eq(shares)).toBe(true);
-    }
+  it('weighs the cap-weighted index by shares issued × price, so the largest companies lead (issue 17 §14)', () => {
+    const weights = constituentWeights(capWeighted!, atBase);
+    const percent = (code: string) => Number(weights.get(code));
+    const ranked = [...weights].sort((a, b) => Number(b[1]) - Number(a[1])).map(([code]) => code);
+    // Toyota, Sony and MUFG are among Japan's largest companies by market value; SMC and NTT were 6.45% and 0.01%.
+    for (const code of ['7203', '6758', '8306']) expect(ranked.slice(0, 10), code).toContain(code);
+    expect(percent('6273')).toBeLessThan(1);
+    expect(percent('9432')).toBeGreaterThan(1);
+    expect(percent('7203')).toBeGreaterThan(3);
+    const toyota = findCompany('7203')!;
+    expect(capWeighted!.shares.get('7203')).toBe(toyota.sharesIssued);
   });
 });

@@ -1,10 +1,10 @@
 import { Decimal, money, toWire } from '@kabuto/domain/money';
-import { hashSeed } from './prng.ts';
 import type { CompanyNames, TseCompany } from './tse-companies.ts';
 
 // Issue 7: "a price-weighted and a cap-weighted index computed from the simulated constituents,
-// labelled as such". Neither is a real index: both read simulated prices, and the cap-weighted one
-// uses share counts this file makes up (below).
+// labelled as such". Neither is a real index: both read simulated prices. The cap-weighted one
+// weighs each stock by price × its approximate shares issued (issue 17 §14, from the company list),
+// with no free-float adjustment.
 
 export type IndexMethod = 'price-weighted' | 'cap-weighted';
 
@@ -16,17 +16,12 @@ export interface IndexDefinition {
   baseValue: string;
   description: string;
   constituents: readonly string[];
-}
-
-/**
- * Simulated shares outstanding: 100 million to 3 billion in whole millions, fixed per code by a
- * hash. Made up for the cap-weighted index only; not any company's real share count.
- */
-export function simulatedShares(code: string): Decimal {
-  return new Decimal((hashSeed(0x5eed, code) % 2901) + 100).times(1_000_000);
+  /** Shares issued per constituent (what the cap-weighted index weighs prices by). */
+  shares: ReadonlyMap<string, number>;
 }
 
 export function indexDefinitions(companies: readonly TseCompany[]): IndexDefinition[] {
+  const shares = new Map(companies.map((c) => [c.code, c.sharesIssued]));
   return [
     {
       code: 'KSPW',
@@ -40,6 +35,7 @@ export function indexDefinitions(companies: readonly TseCompany[]): IndexDefinit
       description:
         'Simulated: 10,000 × (sum of constituents’ simulated prices) ÷ (sum of their base prices); constituents are the simulated TOPIX 500 members.',
       constituents: companies.filter((c) => c.topix500).map((c) => c.code),
+      shares,
     },
     {
       code: 'KSCW',
@@ -51,8 +47,9 @@ export function indexDefinitions(companies: readonly TseCompany[]): IndexDefinit
       method: 'cap-weighted',
       baseValue: '1000',
       description:
-        'Simulated: 1,000 × Σ(simulated price × simulated shares) ÷ Σ(base price × simulated shares) over every simulated stock; share counts are made up (100 million to 3 billion).',
+        'Simulated: 1,000 × Σ(simulated price × shares issued) ÷ Σ(base price × shares issued) over every simulated stock; share counts are the companies’ approximate shares issued, not free-float adjusted.',
       constituents: companies.map((c) => c.code),
+      shares,
     },
   ];
 }
@@ -63,8 +60,8 @@ export interface PricePoint {
   basePrice: string;
 }
 
-const weightOf = (method: IndexMethod, code: string, price: Decimal): Decimal =>
-  method === 'price-weighted' ? price : price.times(simulatedShares(code));
+const weightOf = (definition: IndexDefinition, code: string, price: Decimal): Decimal =>
+  definition.method === 'price-weighted' ? price : price.times(definition.shares.get(code) ?? 0);
 
 /** The index now and at the previous close, two decimals; a constituent missing from `prices` is left out. */
 export function indexLevel(
@@ -77,9 +74,9 @@ export function indexLevel(
   for (const code of definition.constituents) {
     const p = prices.get(code);
     if (p === undefined) continue;
-    now = now.plus(weightOf(definition.method, code, money(p.last)));
-    before = before.plus(weightOf(definition.method, code, money(p.prevClose)));
-    base = base.plus(weightOf(definition.method, code, money(p.basePrice)));
+    now = now.plus(weightOf(definition, code, money(p.last)));
+    before = before.plus(weightOf(definition, code, money(p.prevClose)));
+    base = base.plus(weightOf(definition, code, money(p.basePrice)));
   }
   if (base.isZero()) return { value: definition.baseValue, prevClose: definition.baseValue };
   const scale = money(definition.baseValue).div(base);
@@ -99,7 +96,7 @@ export function constituentWeights(
   for (const code of definition.constituents) {
     const p = prices.get(code);
     if (p === undefined) continue;
-    const w = weightOf(definition.method, code, money(p.last));
+    const w = weightOf(definition, code, money(p.last));
     parts.set(code, w);
     total = total.plus(w);
   }

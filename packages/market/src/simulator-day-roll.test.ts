@@ -10,13 +10,13 @@ const companies: SimulatedCompany[] = [
 const at = (iso: string) => new Date(iso);
 
 describe('simulator day and session', () => {
-  it('starts from the base price with the day’s limits pulled onto the grid and floored at 1 yen', () => {
+  it('starts from the base price with the exchange’s limit prices and a stop-low floored at 1 yen (issue 17 §11)', () => {
     const sim = createSimulator({ seed: 1, companies, now: at('2026-11-20T00:00:00Z') });
-    // 2999.5 + 500 = 3499.5 is off the 1-yen grid above 3,000, so the highest tradable price is 3,499.
+    // 2999.5 + 500 = 3499.5 is off the 1-yen grid above 3,000: the exchange moves it out to 3,500 (not in to 3,499).
     expect(sim.quote('E002')).toMatchObject({
       last: '2999.5',
       prevClose: '2999.5',
-      upper: '3499',
+      upper: '3500',
       lower: '2499.5',
       day: '2026-11-20',
     });
@@ -42,6 +42,7 @@ describe('simulator day and session', () => {
     expect(sim.step(at('2026-11-20T00:30:00Z'))).toHaveLength(3); // Fri 09:30 JST
     expect(sim.step(at('2026-11-20T02:45:00Z'))).toEqual([]); // lunch
     expect(sim.step(at('2026-11-20T06:26:00Z'))).toEqual([]); // closing auction: no continuous prints
+    expect(sim.step(at('2026-11-20T06:30:00Z'))).toHaveLength(3); // 15:30: the closing print
     const close = sim.quote('7203').last;
     expect(sim.step(at('2026-11-21T01:00:00Z'))).toEqual([]); // Saturday
     expect(sim.step(at('2026-11-23T01:00:00Z'))).toEqual([]); // Labour Thanksgiving Day

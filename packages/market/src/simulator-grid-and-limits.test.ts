@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { money } from '@kabuto/domain/money';
-import { priceLimits } from '@kabuto/domain/market/price-limit';
+import { dailyPriceLimits } from '@kabuto/domain/market/price-limit';
 import { isOnTickGrid } from '@kabuto/domain/market/tick-size';
 import { sessionDate } from '@kabuto/domain/market/trading-session';
 import { createSimulator } from './simulator.ts';
@@ -56,7 +56,7 @@ describe('simulated prices (property)', () => {
         (seed, companies, everyMinutes) => {
           const seen = run(seed, companies, 150, everyMinutes);
           for (const { tick, prevClose, table } of seen) {
-            const { upper, lower } = priceLimits(prevClose);
+            const { upper, lower } = dailyPriceLimits(prevClose, table);
             const price = money(tick.price);
             expect(isOnTickGrid(price, table), `${tick.symbol} ${tick.price} on the ${table} grid`).toBe(true);
             expect(price.lte(upper) && price.gte(lower), `${tick.symbol} ${tick.price} within ${lower}–${upper}`).toBe(

@@ -72,14 +72,18 @@ describe('simulator restored from stored state, with halted symbols', () => {
     for (let m = 1; m <= 5; m++) sim.step(at(m));
     const q = sim.quote('9984');
     expect(
-      depthOf(2, 'topix500', {
-        symbol: '9984',
-        last: q.last,
-        upper: q.upper,
-        lower: q.lower,
-        trades: q.trades,
-        day: q.day,
-      }),
+      depthOf(
+        2,
+        { tickTable: 'topix500' },
+        {
+          symbol: '9984',
+          last: q.last,
+          upper: q.upper,
+          lower: q.lower,
+          trades: q.trades,
+          day: q.day,
+        },
+      ),
     ).toEqual(sim.depth('9984'));
   });
 });

@@ -1,18 +1,32 @@
+import { jstInstant, jstParts } from '@kabuto/domain/calendar/jst';
+import { isTradingDay } from '@kabuto/domain/calendar/trading-day';
 import { Decimal, money, toWire } from '@kabuto/domain/money';
-import { priceLimits } from '@kabuto/domain/market/price-limit';
+import { dailyPriceLimits } from '@kabuto/domain/market/price-limit';
 import { roundToTick, stepTick } from '@kabuto/domain/market/tick-size';
-import type { TickTable } from '@kabuto/domain/market/tick-size';
-import { isContinuousTrading, sessionDate, sessionState } from '@kabuto/domain/market/trading-session';
+import { isContinuousTrading, sessionDate, sessionState, TSE_HOURS } from '@kabuto/domain/market/trading-session';
 import type { SessionProfile } from '@kabuto/domain/market/trading-session';
 import { hashSeed, mulberry32, randomInt } from './prng.ts';
+import {
+  CLOSING_AUCTION_SHARE,
+  CONTINUOUS_MINUTES,
+  dailyVolumeOf,
+  dayVolumeFactor,
+  gaussian,
+  gridPrice,
+  minuteSigma,
+  minuteVolumeShare,
+  OVERNIGHT_SHARE,
+  tradingMinutesBetween,
+} from './price-model.ts';
+import type { ModelledCompany } from './price-model.ts';
 
 // DESIGN "Market and trading model": the embedded default feed. Prices walk on the TSE tick grid,
 // never past the day's limits from the previous close, and the same seed replays the same market.
+// Issue 17 §14: moves and volumes follow each company's figures (`price-model.ts`), the same model
+// the back-filled history uses; under `tse` the day ends with one closing-auction print at 15:30.
 
-/** What the simulator needs to know about a listed stock. */
-export interface SimulatedCompany {
-  code: string;
-  tickTable: TickTable;
+/** What the simulator needs to know about a listed stock (without figures it trades like a liquid large cap). */
+export interface SimulatedCompany extends ModelledCompany {
   basePrice: string;
 }
 
@@ -102,6 +116,12 @@ interface StockState {
   company: SimulatedCompany;
   base: Decimal;
   last: Decimal;
+  /** The model's log price, of which `last` is the nearest price on the grid. */
+  fair: number;
+  /** When the stock last traded (or the simulator started): a trade covers the time since. */
+  lastAt: Date;
+  /** Today's volume relative to the stock's average (`dayVolumeFactor`). */
+  dayFactor: number;
   prevClose: Decimal;
   upper: Decimal;
   lower: Decimal;
@@ -113,14 +133,14 @@ interface StockState {
   trades: number;
 }
 
-/** The day's band on the grid: a limit that is off the grid (e.g. 2999.5 + 500) is pulled inwards. */
-function dayBand(prevClose: Decimal, table: TickTable): { upper: Decimal; lower: Decimal } {
-  const { upper, lower } = priceLimits(prevClose);
-  return { upper: roundToTick(upper, table, 'down'), lower: roundToTick(lower, table, 'up') };
-}
+/** Pull towards the base price per trading minute (a time scale of about twenty trading days). */
+const REVERSION = 1 / (CONTINUOUS_MINUTES * 20);
+/** A trade never covers less than a second, so a step at the very opening can still trade. */
+const MIN_TRADE_MINUTES = 1 / 60;
 
-function openDay(stock: StockState, prevClose: Decimal): void {
-  const band = dayBand(prevClose, stock.company.tickTable);
+function openDay(stock: StockState, prevClose: Decimal, dayFactor: number): void {
+  const band = dailyPriceLimits(prevClose, stock.company.tickTable);
+  stock.dayFactor = dayFactor;
   stock.prevClose = prevClose;
   stock.upper = band.upper;
   stock.lower = band.lower;
@@ -131,15 +151,11 @@ function openDay(stock: StockState, prevClose: Decimal): void {
   stock.low = null;
 }
 
-/** Moves `ticks` grid steps from `price`, stopping at the day's band. */
-function walk(stock: StockState, price: Decimal, ticks: number): Decimal {
-  let current = price;
-  for (let i = 0; i < Math.abs(ticks); i++) {
-    const next = stepTick(current, stock.company.tickTable, ticks > 0 ? 'up' : 'down');
-    if (next === null || next.gt(stock.upper) || next.lt(stock.lower)) break;
-    current = next;
-  }
-  return current;
+/** Under `tse`, the trading day whose closing auction is due at `now` (15:30 or later on a trading day), else null. */
+function closingDay(profile: SessionProfile, now: Date): string | null {
+  if (profile !== 'tse') return null;
+  const p = jstParts(now);
+  return isTradingDay(p.year, p.month, p.day) && p.minuteOfDay >= TSE_HOURS.close ? sessionDate(now) : null;
 }
 
 export function createSimulator(options: SimulatorOptions): Simulator {
@@ -147,6 +163,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const activity = options.activity ?? 0.3;
   const random = mulberry32(options.resumeStep ? hashSeed(options.seed, `resume:${options.resumeStep}`) : options.seed);
   let day = sessionDate(options.now);
+  // A simulator started after a day's close does not print that day's closing auction again.
+  let auctionDay = closingDay(profile, options.now);
+  let lastStepAt = options.now;
+  const factorOf = (code: string): number => dayVolumeFactor(options.seed, code, day);
   const restored = new Map((options.restore ?? []).map((s) => [s.symbol, s]));
   const stocks = new Map<string, StockState>();
   for (const company of options.companies) {
@@ -156,6 +176,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       company,
       base,
       last: base,
+      fair: Math.log(base.toNumber()),
+      lastAt: options.now,
+      dayFactor: 1,
       prevClose: base,
       upper: base,
       lower: base,
@@ -166,13 +189,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       low: null,
       trades: 0,
     };
-    openDay(stock, base);
+    openDay(stock, base, factorOf(company.code));
     const saved = restored.get(company.code);
     if (saved !== undefined) {
       stock.last = money(saved.last);
+      stock.fair = Math.log(stock.last.toNumber());
       stock.trades = saved.trades;
       // A state from an earlier day opens today with its last price as the previous close.
-      openDay(stock, saved.day === day ? money(saved.prevClose) : stock.last);
+      openDay(stock, saved.day === day ? money(saved.prevClose) : stock.last, factorOf(company.code));
       if (saved.day === day) {
         stock.volume = saved.volume;
         stock.turnover = money(saved.turnover);
@@ -190,20 +214,16 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return stock;
   };
 
-  const trade = (stock: StockState, at: Date): MarketTick => {
-    // Drift back towards the base price, so long runs stay at realistic levels.
-    const stretch = stock.last.minus(stock.base).div(stock.base).toNumber();
-    const upChance = 0.5 - Math.max(-0.15, Math.min(0.15, stretch));
-    const magnitudeRoll = random();
-    const magnitude =
-      magnitudeRoll < 0.15 ? 0 : magnitudeRoll < 0.7 ? 1 : magnitudeRoll < 0.9 ? 2 : magnitudeRoll < 0.97 ? 3 : 5;
-    const direction = random() < upChance ? 1 : -1;
-    const price = walk(stock, stock.last, direction * magnitude);
-    // Mostly small orders, now and then a large one.
-    const lots = random() < 0.9 ? randomInt(random, 1, 20) : randomInt(random, 21, 300);
-    const volume = lots * LOT;
-    const turnover = price.times(volume);
+  /** Books a print on the day's figures and answers it as a tick. */
+  const book = (
+    stock: StockState,
+    price: Decimal,
+    volume: number,
+    at: Date,
+    turnover = price.times(volume),
+  ): MarketTick => {
     stock.last = price;
+    stock.lastAt = at;
     stock.open ??= price;
     stock.high = stock.high === null || price.gt(stock.high) ? price : stock.high;
     stock.low = stock.low === null || price.lt(stock.low) ? price : stock.low;
@@ -213,12 +233,56 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     return { symbol: stock.company.code, price: toWire(price), volume, turnover: toWire(turnover), at };
   };
 
+  /**
+   * A trade covers the trading time since the stock's last one: the log price moves by the stock's
+   * volatility scaled to that time (with a slight pull back to the base price, so long runs stay at
+   * realistic levels) and the volume is what the stock trades in that time at this minute of the
+   * day. Whether it trades in a step depends on the lots it trades in the step's time, so a stock
+   * trading less than a lot a step trades now and then, in larger prints, at its average volume.
+   */
+  const trade = (stock: StockState, at: Date, stepMinutes: number): MarketTick | null => {
+    const perMinute =
+      (dailyVolumeOf(stock.company) * stock.dayFactor * minuteVolumeShare(profile, jstParts(at).minuteOfDay)) / LOT;
+    if (random() >= activity * (1 - Math.exp(-perMinute * stepMinutes))) return null;
+    const minutes = Math.max(MIN_TRADE_MINUTES, tradingMinutesBetween(profile, stock.lastAt, at));
+    const expectedLots = perMinute * minutes;
+    const pull = REVERSION * (stock.fair - Math.log(stock.base.toNumber())) * minutes;
+    stock.fair += minuteSigma(stock.company) * Math.sqrt(minutes) * gaussian(random) - pull;
+    // The model price stays inside the day's band, so it leaves a limit as soon as the market turns.
+    stock.fair = Math.min(Math.log(stock.upper.toNumber()), Math.max(Math.log(stock.lower.toNumber()), stock.fair));
+    const price = gridPrice(Math.exp(stock.fair), stock.company.tickTable, stock.lower, stock.upper);
+    // Order sizes vary a lot around the expected flow: now and then a large one.
+    const lots = Math.max(1, Math.round(expectedLots * Math.exp(0.8 * gaussian(random) - 0.32)));
+    return book(stock, price, lots * LOT, at);
+  };
+
+  /** Under `tse`: one print per stock that traded today, at its last price and 15:30, with the auction's share of the day's volume. */
+  const closingAuction = (halted: ReadonlySet<string> | undefined): MarketTick[] => {
+    const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+    const at = jstInstant(year, month, date, TSE_HOURS.close);
+    const prints: MarketTick[] = [];
+    for (const stock of stocks.values()) {
+      if (stock.open === null || halted?.has(stock.company.code)) continue;
+      const lots = Math.max(
+        1,
+        Math.round((dailyVolumeOf(stock.company) * stock.dayFactor * CLOSING_AUCTION_SHARE) / LOT),
+      );
+      prints.push(book(stock, stock.last, lots * LOT, at));
+    }
+    return prints;
+  };
+
   const rollTo = (now: Date): void => {
     const today = sessionDate(now);
     if (today !== day) {
-      // The day's last price becomes tomorrow's base for the limits (TSE: previous close).
-      for (const stock of stocks.values()) openDay(stock, stock.last);
       day = today;
+      // The day's last price becomes tomorrow's base for the limits (TSE: previous close). Under
+      // `tse` the night moves the model price (news while the market is shut), seen at the first trade.
+      for (const stock of stocks.values()) {
+        openDay(stock, stock.last, factorOf(stock.company.code));
+        if (profile === 'tse')
+          stock.fair += minuteSigma(stock.company) * Math.sqrt(CONTINUOUS_MINUTES) * OVERNIGHT_SHARE * gaussian(random);
+      }
     }
   };
 
@@ -229,30 +293,34 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       rollTo(tick.at);
       // A recording is what happened: its price is taken as it is, even off this simulator's grid or band.
       const price = money(tick.price);
-      stock.last = price;
-      stock.open ??= price;
-      stock.high = stock.high === null || price.gt(stock.high) ? price : stock.high;
-      stock.low = stock.low === null || price.lt(stock.low) ? price : stock.low;
-      stock.volume += tick.volume;
-      stock.turnover = stock.turnover.plus(money(tick.turnover));
-      stock.trades += 1;
+      book(stock, price, tick.volume, tick.at, money(tick.turnover));
+      stock.fair = Math.log(price.toNumber());
       return true;
     },
 
     step(now, halted) {
       rollTo(now);
+      const closing = closingDay(profile, now);
+      if (closing !== null && closing !== auctionDay) {
+        auctionDay = closing;
+        return closingAuction(halted);
+      }
+      const stepMinutes = Math.max(MIN_TRADE_MINUTES, tradingMinutesBetween(profile, lastStepAt, now));
+      lastStepAt = now;
       if (!isContinuousTrading(sessionState(profile, now))) return [];
       const ticks: MarketTick[] = [];
       for (const stock of stocks.values()) {
         // A halted stock (staff decision) neither trades nor moves; it keeps its last price.
-        if (random() < activity && !halted?.has(stock.company.code)) ticks.push(trade(stock, now));
+        if (halted?.has(stock.company.code)) continue;
+        const tick = trade(stock, now, stepMinutes);
+        if (tick !== null) ticks.push(tick);
       }
       return ticks;
     },
 
     depth(symbol) {
       const stock = stockOf(symbol);
-      return depthOf(options.seed, stock.company.tickTable, {
+      return depthOf(options.seed, stock.company, {
         symbol,
         last: toWire(stock.last),
         upper: toWire(stock.upper),
@@ -296,25 +364,51 @@ export interface DepthInput {
   day: string;
 }
 
+/** Shares resting at the best price, as a share of the stock's average daily volume. */
+const TOUCH_SHARE = 0.0015;
+
 /**
- * Five levels a side: best bid at the last price, best ask one tick above (a one-tick spread);
- * nothing rests beyond the limits. Sizes come from a stream keyed by (seed, symbol, trades, day), so
- * reading depth never moves prices and every process computes the same book.
+ * Five levels a side around the last price (issue 17 §14). The spread is one tick for a liquid
+ * stock and up to four for an illiquid one, and the last price sits anywhere inside it (on the bid
+ * after a sale, on the ask after a purchase, or between). Sizes are whole lots scaled to the
+ * stock's daily volume and never shrink away from the touch. Nothing rests beyond the limits. All
+ * of it comes from a stream keyed by (seed, symbol, trades, day), so reading depth never moves
+ * prices and every process computes the same book.
  */
-export function depthOf(seed: number, table: TickTable, input: DepthInput): Depth {
+export function depthOf(
+  seed: number,
+  company: Pick<ModelledCompany, 'tickTable' | 'dailyVolume'>,
+  input: DepthInput,
+): Depth {
+  const table = company.tickTable;
   const last = money(input.last);
   const upper = money(input.upper);
   const lower = money(input.lower);
-  const sizes = mulberry32(hashSeed(seed, `${input.symbol}:${input.trades}:${input.day}`));
+  const random = mulberry32(hashSeed(seed, `${input.symbol}:${input.trades}:${input.day}`));
+  const dailyVolume = dailyVolumeOf(company);
+  // 0 for a stock trading 5 million shares a day or more, about 2 for one trading 50,000.
+  const illiquidity = Math.max(0, Math.min(2.5, Math.log10(5_000_000 / dailyVolume)));
+  const spread = 1 + Math.floor(random() * (illiquidity + 0.3) * 1.5);
+  const belowLast = randomInt(random, 0, spread);
+  const moveTicks = (from: Decimal, ticks: number, direction: 'up' | 'down'): Decimal | null => {
+    let price: Decimal | null = from;
+    for (let i = 0; i < ticks && price !== null; i++) price = stepTick(price, table, direction);
+    return price;
+  };
+  const bestBid = moveTicks(last, belowLast, 'down');
+  const bestAsk = bestBid === null ? moveTicks(last, 1, 'up') : moveTicks(bestBid, spread, 'up');
+  const touch = Math.max(1, (dailyVolume * TOUCH_SHARE) / LOT);
   const levels = (from: Decimal | null, direction: 'up' | 'down'): DepthLevel[] => {
     const out: DepthLevel[] = [];
     let price = from;
+    let lots = 0;
     while (price !== null && out.length < DEPTH_LEVELS && price.lte(upper) && price.gte(lower)) {
-      out.push({ price: toWire(price), quantity: randomInt(sizes, 1, 50) * LOT });
+      const size = touch * (1 + 0.45 * out.length) * (0.6 + 0.8 * random());
+      lots = Math.max(lots, Math.round(size), 1);
+      out.push({ price: toWire(price), quantity: lots * LOT });
       price = stepTick(price, table, direction);
     }
     return out;
   };
-  const bestAsk = last.gte(upper) ? null : stepTick(last, table, 'up');
-  return { symbol: input.symbol, bids: levels(last, 'down'), asks: levels(bestAsk, 'up') };
+  return { symbol: input.symbol, bids: levels(bestBid, 'down'), asks: levels(bestAsk, 'up') };
 }

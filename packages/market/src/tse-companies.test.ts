@@ -47,6 +47,30 @@ describe('the simulated TSE universe', () => {
     expect(offGrid.map((company) => `${company.code} ${company.basePrice}`)).toEqual([]);
   });
 
+  it('gives every company market figures that look like the TSE (issue 17 §14)', () => {
+    const large = TSE_COMPANIES.filter((c) => money(c.basePrice).gte(1000));
+    // Closing prices are rarely round: before, every base price was a multiple of 100 yen.
+    const round = large.filter((c) => money(c.basePrice).mod(100).isZero());
+    expect(round.length / large.length).toBeLessThan(0.1);
+    for (const c of TSE_COMPANIES) {
+      expect(Number.isInteger(c.sharesIssued) && c.sharesIssued >= 10_000_000, c.code).toBe(true);
+      expect(c.dailyVolume % 1_000 === 0 && c.dailyVolume >= 10_000, c.code).toBe(true);
+      expect(c.volatility >= 0.8 && c.volatility <= 5, c.code).toBe(true);
+    }
+    expect(findCompany('7203')?.dailyVolume).toBeGreaterThanOrEqual(20_000_000);
+    expect(findCompany('7203')?.dailyVolume).toBeLessThanOrEqual(30_000_000);
+    const volumes = TSE_COMPANIES.map((c) => c.dailyVolume);
+    expect(Math.min(...volumes)).toBeLessThanOrEqual(50_000);
+    expect(Math.max(...volumes) / Math.min(...volumes)).toBeGreaterThan(1_000);
+    // Large caps move less than growth names: most of the ten largest by value move no more than 2% a day
+    // (SoftBank Group, an investment holding, is the usual exception).
+    const byValue = [...TSE_COMPANIES].sort((a, b) =>
+      money(b.basePrice).times(b.sharesIssued).cmp(money(a.basePrice).times(a.sharesIssued)),
+    );
+    expect(byValue.slice(0, 10).filter((c) => c.volatility > 2).length).toBeLessThanOrEqual(2);
+    expect(findCompany('6920')?.volatility).toBeGreaterThanOrEqual(3);
+  });
+
   it('lets TOPIX 500 membership decide the tick table, and carries both tables', () => {
     for (const company of TSE_COMPANIES) expect(company.tickTable).toBe(company.topix500 ? 'topix500' : 'standard');
     expect(TSE_COMPANIES.filter((company) => !company.topix500).length).toBeGreaterThanOrEqual(10);

@@ -25,14 +25,14 @@ describeEachDatabase('indices computed from the simulated constituents (/gdindex
     for (const i of after) expect(money(i.change).eq(money(i.value).minus(money(i.prevClose)))).toBe(true);
   });
 
-  it('lists constituents with weights summing to about 100%, simulated share counts only for the cap-weighted one', async () => {
+  it('lists constituents with weights summing to about 100%, share counts only for the cap-weighted one', async () => {
     const pw = (await h().call<Constituents>('gdindex/gdList', { code: 'KSPW' })).data;
     const cw = (await h().call<Constituents>('gdindex/gdList', { code: 'kscw' })).data;
     expect(pw.constituents.length).toBe(pw.index.constituents);
     expect(cw.constituents.length).toBeGreaterThan(pw.constituents.length);
     expect(pw.constituents.every((c) => c.shares === null)).toBe(true);
     expect(cw.constituents.every((c) => c.shares !== null && /^\d+$/.test(c.shares))).toBe(true);
-    expect(cw.method).toMatch(/made up/);
+    expect(cw.method).toMatch(/shares issued/);
     for (const list of [pw, cw]) {
       const total = list.constituents.reduce((s, c) => s.plus(c.weightPercent), money('0'));
       expect(total.minus(100).abs().lte(2)).toBe(true);

@@ -10,8 +10,8 @@ import type {
 } from '@kabuto/contracts/market/fields';
 import { candlePeriods } from '@kabuto/contracts/market/fields';
 import { parseTopic, type MarketTopic, type ServerMessage } from '@kabuto/contracts/stream/messages';
-import { priceLimits } from '@kabuto/domain/market/price-limit';
-import { roundToTick, tickSize } from '@kabuto/domain/market/tick-size';
+import { dailyPriceLimits } from '@kabuto/domain/market/price-limit';
+import { tickSize } from '@kabuto/domain/market/tick-size';
 import { sessionDate } from '@kabuto/domain/market/trading-session';
 import { money, toWire } from '@kabuto/domain/money';
 import { depthOf, type Depth } from '@kabuto/market/simulator';
@@ -60,13 +60,10 @@ const dayText = (d: string | Date): string =>
     ? d.slice(0, 10)
     : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 
-/** The day's band on the grid (the simulator's rule: an off-grid limit is pulled inwards). */
+/** The day's limit prices as the exchange sets them (the simulator's rule, `dailyPriceLimits`). */
 export function dayBand(prevClose: string, company: TseCompany): { upper: string; lower: string } {
-  const { upper, lower } = priceLimits(prevClose);
-  return {
-    upper: toWire(roundToTick(upper, company.tickTable, 'down')),
-    lower: toWire(roundToTick(lower, company.tickTable, 'up')),
-  };
+  const { upper, lower } = dailyPriceLimits(prevClose, company.tickTable);
+  return { upper: toWire(upper), lower: toWire(lower) };
 }
 
 export const candleWire = (t: CandleTuple): CandleWire => ({
@@ -181,7 +178,7 @@ export async function marketSnapshot(deps: {
   }
 
   function depth(e: SymbolEntry): Depth {
-    return depthOf(deps.seed, e.company.tickTable, {
+    return depthOf(deps.seed, e.company, {
       symbol: e.company.code,
       last: e.state.last,
       upper: e.state.upper,

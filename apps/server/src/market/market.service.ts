@@ -13,7 +13,6 @@ import { rankQuotes } from '@kabuto/domain/market/ranking';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
 import { money } from '@kabuto/domain/money';
 import { bucketStart, rollUp, type Candle } from '@kabuto/domain/market/candles';
-import { simulatedShares } from '@kabuto/market/indices';
 import { refuse } from '../errors/public.ts';
 import type { Principal, StaffPrincipal } from '../http/public.ts';
 import { recordAudit } from '../audit/public.ts';
@@ -292,7 +291,7 @@ export function marketService(deps: MarketServiceDeps) {
             names: q.names,
             last: q.last,
             changePercent: q.changePercent,
-            shares: definition.method === 'cap-weighted' ? simulatedShares(symbol).toFixed(0) : null,
+            shares: definition.method === 'cap-weighted' ? String(definition.shares.get(symbol) ?? 0) : null,
             weightPercent: weights.get(symbol) ?? '0',
           },
         ];

@@ -1,11 +1,13 @@
 import type { Decimal } from '../money.ts';
 import { money } from '../money.ts';
-import { InvalidPriceError } from './tick-size.ts';
+import { InvalidPriceError, roundToTick } from './tick-size.ts';
+import type { TickTable } from './tick-size.ts';
 
 // TSE daily price limits (制限値幅) by base price, normally the previous close. Source: JPX trading
 // rules ("Daily price limits" / 制限値幅), written down from the team's knowledge of the published table
 // on 2026-11-23, not copied from a file. Special cases (limits widened after consecutive limit days,
-// base prices reset after corporate actions) are left to later issues.
+// base prices reset after corporate actions) are left to later issues. Where the limit prices fall
+// off the tick grid: see `dailyPriceLimits` and docs/architecture.md "Price limits after a day roll".
 
 /** A band: base prices below `below` (yen) may move `width` yen either way; the last band has no ceiling. */
 export interface PriceLimitBand {
@@ -78,4 +80,17 @@ export function priceLimits(prevClose: string | Decimal): PriceLimits {
   const width = priceLimitWidth(base);
   const lower = base.minus(width);
   return { upper: base.plus(width), lower: lower.lt(LOWEST_PRICE) ? LOWEST_PRICE : lower };
+}
+
+/**
+ * The day's stop-high and stop-low as the exchange publishes them for a stock on `table`: the base
+ * price ± the table's width, floored at 1 yen. A base price on the finer TOPIX 500 grid can put a
+ * limit between two ticks of the band it lands in (2,999.5 + 500 = 3,499.5, where the tick is 1 yen);
+ * the exchange then moves it outwards onto the grid — the stop-high up, the stop-low down — so the
+ * whole width stays tradable (JPX published base 751.6 yen with a 600-yen upper width as stop-high
+ * 1,352 yen, not 1,351.5). Issue 17 §11; sources in docs/architecture.md.
+ */
+export function dailyPriceLimits(basePrice: string | Decimal, table: TickTable): PriceLimits {
+  const { upper, lower } = priceLimits(basePrice);
+  return { upper: roundToTick(upper, table, 'up'), lower: roundToTick(lower, table, 'down') };
 }
