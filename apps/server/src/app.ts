@@ -272,6 +272,10 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     await relay.start();
     jobs.start(opts.platformIntervalMs);
   });
+  // Issue 17 §6: sockets first, since the HTTP server's close waits for them; calls in flight are answered after.
+  app.addHook('preClose', async () => {
+    await stream.closeForRestart();
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await relay.stop();
