@@ -5,7 +5,14 @@ import { openPglite } from '@kabuto/db/pglite';
 import { testDatabaseKinds } from '@kabuto/db/test-databases';
 import { streamCloseCodes } from '@kabuto/contracts/stream/messages';
 import { signedIn, type Conn } from './test/stream-client.ts';
-import { post, scratchDatabase, startServerProcess, stopAll, until, type ServerProcess } from './test/server-processes.ts';
+import {
+  post,
+  scratchDatabase,
+  startServerProcess,
+  stopAll,
+  until,
+  type ServerProcess,
+} from './test/server-processes.ts';
 
 // Issue 17 §6: SIGTERM with members connected used to hang (Fastify's close waited for every WebSocket). The real
 // `main.ts` process must close every socket with "service restart", answer the calls it took, and exit 0 in time.
@@ -71,7 +78,13 @@ for (const kind of testDatabaseKinds()) {
     it(`closes ${String(sockets)} sockets with "service restart", answers the calls it took, keeps every one it acknowledged, and exits 0 within 10 s`, async () => {
       const p = proc as ServerProcess;
       const register = (account: string) =>
-        post(p, 'user/register', { account, password: 'abcd1234', confirmPassword: 'abcd1234', inviteCode, agree: true });
+        post(p, 'user/register', {
+          account,
+          password: 'abcd1234',
+          confirmPassword: 'abcd1234',
+          inviteCode,
+          agree: true,
+        });
       const account = nextAccount();
       expect((await register(account)).status).toBe(1);
       const login = await post<{ token: string }>(p, 'user/login', { account, password: 'abcd1234', agree: true });
@@ -110,7 +123,10 @@ for (const kind of testDatabaseKinds()) {
         new Promise<null>((resolve) => setTimeout(() => resolve(null), exitBoundMs + 2000)),
       ]);
       expect(exit, 'the process did not exit').not.toBeNull();
-      expect({ code: exit?.code, signal: exit?.signal }).toEqual({ code: 0, signal: null });
+      expect({ code: exit?.code, signal: exit?.signal }, p.out.slice(-20).join('\n')).toEqual({
+        code: 0,
+        signal: null,
+      });
       const tookMs = (exit?.at ?? 0) - signalledAt;
       process.stdout.write(`SIGTERM → exit [${kind}]: ${String(tookMs)} ms\n`);
       expect(tookMs).toBeLessThanOrEqual(exitBoundMs);
