@@ -123,8 +123,13 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const sms = opts.sms ?? logSmsSender(app.log);
   const limits: RateLimits = { ...defaultRateLimits, ...opts.rateLimits };
 
+  /** Issue 17 §6: the process is stopping. */
+  let stopping = false;
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // A call answered while stopping ends its connection: the server's close waits for every connection, and an
+    // idle keep-alive one would hold it until the keep-alive timeout.
+    if (stopping) reply.header('connection', 'close');
   });
 
   await app.register(helmet, {
@@ -273,6 +278,11 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     await leader.start();
     await relay.start();
     jobs.start(opts.platformIntervalMs);
+  });
+  // Issue 17 §6: sockets first, since the HTTP server's close waits for them; calls in flight are answered after.
+  app.addHook('preClose', async () => {
+    stopping = true;
+    await stream.closeForRestart();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();

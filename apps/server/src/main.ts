@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import closeWithGrace from 'close-with-grace';
 import { openDatabase } from '@kabuto/db/open';
 import { migrate } from '@kabuto/db/migrate';
 import { readRecordedTicks } from '@kabuto/market/feed';
@@ -13,6 +14,9 @@ import { memoryBus, redisBus } from './platform/public.ts';
 import { advisoryLockLeader, soleLeader } from './platform/public.ts';
 
 const webDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Issue 17 §6: a stop that takes longer than this (a call that never ends) exits anyway, with code 1. */
+const shutdownGraceMs = 8000;
 
 export async function main(): Promise<void> {
   const cfg = readConfig(process.env);
@@ -59,15 +63,19 @@ export async function main(): Promise<void> {
       register: { max: cfg.registerPerMinute, timeWindowMs: 60_000 },
     },
   });
-  const close = async () => {
-    await app.close();
-    await bus.close();
-    redis?.disconnect();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close());
-  process.once('SIGTERM', () => void close());
+  // SIGTERM/SIGINT: sockets are told to reconnect elsewhere, calls in flight are answered, the feed flushes, the
+  // outbox relay and jobs stop, the leader lock goes (app.ts hooks), then the connections close and the process
+  // exits 0. A second signal, or the grace running out, exits 1 at once.
+  closeWithGrace(
+    { delay: shutdownGraceMs, logger: { error: (msg: unknown) => app.log.error(msg) } },
+    async ({ err }) => {
+      if (err) app.log.error({ err }, 'closing after an unexpected error');
+      await app.close();
+      await bus.close();
+      redis?.disconnect();
+      await db.close();
+    },
+  );
   await app.listen({ port: cfg.port, host: cfg.host });
   const address = `http://${cfg.host === '0.0.0.0' ? 'localhost' : cfg.host}:${cfg.port}/`;
   const lines = [

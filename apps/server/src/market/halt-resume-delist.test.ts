@@ -4,7 +4,9 @@ import type { QuoteWire } from '@kabuto/contracts/market/fields';
 import { describeEachDatabase } from '../test/harness.ts';
 import { streamServerFor } from '../test/stream-client.ts';
 import { staffHeaders } from '../verification/real-name-fixtures.ts';
+import { silentProcess } from '../test/silent-process.ts';
 import { signedIn, stepFeed } from './market-fixtures.ts';
+import { symbolStatusInTx } from './public.ts';
 
 describeEachDatabase('staff halt, resume and delist a stock', (h) => {
   const server = streamServerFor(h);
@@ -81,6 +83,76 @@ describeEachDatabase('staff halt, resume and delist a stock', (h) => {
       const res = await h().call(call, { symbol: '1332', reason: 'try again' }, staff);
       expect([res.http, res.msg], call).toEqual([409, errorKeys.market.delisted]);
     }
+  });
+
+  it('reaches every snapshot through the outbox when the process that halted dies before telling anyone, and a process started after it loads it (issue 17 §9)', async () => {
+    const staff = await staffHeaders(h());
+    const m = await h().member();
+    const c = await signedIn(server.url(), m);
+    c.send({ type: 'subscribe', topic: 'quotes:6758' });
+    await c.next((x) => x.type === 'subscribed');
+    const dying = await silentProcess(h());
+    try {
+      const halted = await dying.call('admin/market/halt', { symbol: '6758', reason: 'halted before a crash' }, staff);
+      expect(halted.status).toBe(1);
+    } finally {
+      await dying.close();
+    }
+    // The leader (this process) relays what the dead process committed.
+    await h().platform.relay.relayOnce();
+    expect(await c.next((x) => x.type === 'symbolStatus')).toEqual({
+      type: 'symbolStatus',
+      topic: 'quotes:6758',
+      data: { symbol: '6758', status: 'halted', reason: 'halted before a crash' },
+    });
+    expect(h().platform.market.snapshot.get('6758')).toMatchObject({
+      status: 'halted',
+      statusReason: 'halted before a crash',
+    });
+    const started = await silentProcess(h());
+    expect(started.platform.market.snapshot.get('6758')).toMatchObject({
+      status: 'halted',
+      statusReason: 'halted before a crash',
+    });
+    await started.close();
+    expect((await h().call('admin/market/resume', { symbol: '6758', reason: 'after the test' }, staff)).status).toBe(1);
+    c.ws.close();
+  });
+
+  it("refuses a member action on a stock delisted elsewhere before this process's snapshot hears of it: the check reads the status in its own transaction (issue 17 §9)", async () => {
+    const staff = await staffHeaders(h());
+    const m = await h().member();
+    await h().platform.relay.stop();
+    try {
+      const elsewhere = await silentProcess(h());
+      try {
+        expect((await elsewhere.call('admin/market/delist', { symbol: '4661', reason: 'gone' }, staff)).status).toBe(1);
+      } finally {
+        await elsewhere.close();
+      }
+      expect(h().platform.market.snapshot.get('4661')?.status).toBe('listed');
+      const watched = await h().call('user/Optionallist/add', { symbol: '4661' }, m.headers);
+      expect([watched.http, watched.msg]).toEqual([409, errorKeys.market.delisted]);
+    } finally {
+      await h().platform.relay.start();
+    }
+  });
+
+  it("reads a symbol's status inside the caller's transaction and holds the row against a halt until it ends (issue 17 §9)", async () => {
+    await h().db.transaction(async (tx) => {
+      expect(await symbolStatusInTx(tx, '8035')).toBe('listed');
+      expect(await symbolStatusInTx(tx, '0000')).toBeNull();
+      // PGlite runs one transaction at a time; on PostgreSQL another connection cannot take the row for a halt now.
+      if (h().kind === 'postgres') {
+        const halt = await h()
+          .db.query(`SELECT 1 FROM market_symbols WHERE code = '8035' FOR UPDATE NOWAIT`)
+          .then(
+            () => 'taken',
+            (err: { code?: string }) => err.code,
+          );
+        expect(halt).toBe('55P03');
+      }
+    });
   });
 
   it('is staff-only, needs a reason and a known symbol', async () => {

@@ -1,7 +1,8 @@
-import type { CandlePeriodName, IndexValueWire, PriceSource, SymbolStatus } from '@kabuto/contracts/market/fields';
+import type { CandlePeriodName, IndexValueWire, PriceSource } from '@kabuto/contracts/market/fields';
+import { busChannels } from '../platform/public.ts';
 
-/** The bus channel the leader's feed publishes on; every process keeps its snapshot from it. */
-export const marketChannel = 'kabuto:market';
+/** The bus channel the leader's feed publishes on, and status changes arrive on; every process keeps its snapshot from it. */
+export const marketChannel = busChannels.market;
 
 /** A symbol's chart history was back-filled (the message is its code): the leader rereads its days of this week and month. */
 export const marketHistoryChannel = 'kabuto:market-history';
@@ -35,4 +36,5 @@ export type MarketMessage =
       ticks: TickState[];
       indices: { seq: number; values: IndexValueWire[] } | null;
     }
-  | { kind: 'status'; symbol: string; status: SymbolStatus; reason: string | null };
+  /** A symbol's status changed (relayed from the outbox): each snapshot reads the symbol's current status. */
+  | { kind: 'status'; symbol: string };

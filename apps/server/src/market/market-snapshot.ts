@@ -96,6 +96,28 @@ export async function marketSnapshot(deps: {
   const listeners = new Set<(u: MarketUpdate) => void>();
   const stepWaiters: { step: number; resolve: () => void }[] = [];
 
+  // Listening before the tables are read: a status change relayed while they load is read again afterwards, never
+  // lost between the two (ticks meanwhile are dropped; the next one brings the symbol's whole state).
+  let loading = true;
+  const changedWhileLoading = new Set<string>();
+  const unsubscribe = await deps.bus.subscribe(marketChannel, (raw) => {
+    let m: MarketMessage;
+    try {
+      m = JSON.parse(raw) as MarketMessage;
+    } catch {
+      return;
+    }
+    if (loading) {
+      if (m.kind === 'status') changedWhileLoading.add(m.symbol);
+      return;
+    }
+    try {
+      apply(m);
+    } catch (err) {
+      deps.log?.('market: bad bus message', err);
+    }
+  });
+
   const rows = await deps.db.query<StateRow>(
     `SELECT s.code, s.status, s.status_reason, s.base_price::text AS base_price, l.day, l.last::text AS last, l.prev_close::text AS prev_close,
             l.open::text AS open, l.high::text AS high, l.low::text AS low, l.volume, l.turnover::text AS turnover, l.seq, l.updated_at
@@ -198,17 +220,33 @@ export async function marketSnapshot(deps: {
     }
   }
 
+  // Status changes are read from the table one at a time, in arrival order: a late or repeated message (the outbox
+  // delivers at least once) can never undo a newer change, and open screens hear only of real changes.
+  let statusReads: Promise<void> = Promise.resolve();
+  function refreshStatus(symbol: string): Promise<void> {
+    statusReads = statusReads
+      .then(() => readStatus(symbol))
+      .catch((err: unknown) => deps.log?.('market: status read failed', err));
+    return statusReads;
+  }
+  async function readStatus(symbol: string): Promise<void> {
+    const e = entries.get(symbol);
+    if (!e) return;
+    const [row] = await deps.db.query<{ status: SymbolStatus; status_reason: string | null }>(
+      `SELECT status, status_reason FROM market_symbols WHERE code = $1`,
+      [symbol],
+    );
+    if (!row || (row.status === e.status && row.status_reason === e.statusReason)) return;
+    e.status = row.status;
+    e.statusReason = row.status_reason;
+    const topic: MarketTopic = `quotes:${symbol}`;
+    const data = { symbol, status: row.status, reason: row.status_reason };
+    notify({ topics: [topic], build: () => ({ type: 'symbolStatus', topic, data }) });
+  }
+
   function apply(m: MarketMessage): void {
     if (m.kind === 'status') {
-      const e = entries.get(m.symbol);
-      if (!e) return;
-      e.status = m.status;
-      e.statusReason = m.reason;
-      const topic: MarketTopic = `quotes:${m.symbol}`;
-      notify({
-        topics: [topic],
-        build: () => ({ type: 'symbolStatus', topic, data: { symbol: m.symbol, status: m.status, reason: m.reason } }),
-      });
+      void refreshStatus(m.symbol);
       return;
     }
     source = m.source;
@@ -289,19 +327,8 @@ export async function marketSnapshot(deps: {
     });
   }
 
-  const unsubscribe = await deps.bus.subscribe(marketChannel, (raw) => {
-    let m: MarketMessage;
-    try {
-      m = JSON.parse(raw) as MarketMessage;
-    } catch {
-      return;
-    }
-    try {
-      apply(m);
-    } catch (err) {
-      deps.log?.('market: bad bus message', err);
-    }
-  });
+  loading = false;
+  for (const symbol of changedWhileLoading) void refreshStatus(symbol);
 
   return {
     get: (symbol: string): SymbolEntry | undefined => entries.get(symbol),
@@ -312,6 +339,8 @@ export async function marketSnapshot(deps: {
     indices: () => indices,
     definitions: (): readonly IndexDefinition[] => definitions,
     weights: (d: IndexDefinition) => constituentWeights(d, pricePoints()),
+    /** Reads a symbol's status from the table now (the process that changed it, before answering). */
+    refreshStatus,
     /** For the leader: what the halted set is right now (halted and delisted symbols do not trade). */
     notTrading: (): Set<string> =>
       new Set([...entries.values()].filter((e) => e.status !== 'listed').map((e) => e.company.code)),
@@ -332,6 +361,7 @@ export async function marketSnapshot(deps: {
     },
     async close(): Promise<void> {
       await unsubscribe();
+      await statusReads;
       listeners.clear();
     },
   };

@@ -16,13 +16,14 @@ import { bucketStart, rollUp, type Candle } from '@kabuto/domain/market/candles'
 import { refuse } from '../errors/public.ts';
 import type { Principal, StaffPrincipal } from '../http/public.ts';
 import { recordAudit } from '../audit/public.ts';
-import type { Bus } from '../platform/public.ts';
+import { nudgeOutbox, writeBroadcast, type Bus } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import { candleColumns, candleOf, type CandleRow } from './candle-rows.ts';
 import { candleWire, type MarketSnapshot, type SymbolEntry } from './market-snapshot.ts';
 import type { MarketHistory } from './market-history.ts';
-import { marketChannel, type CandleTuple, type MarketMessage } from './market-messages.ts';
+import type { CandleTuple, MarketMessage } from './market-messages.ts';
 import { searchFold } from './search-fold.ts';
+import { symbolStatusInTx } from './symbol-status.ts';
 
 export interface MarketServiceDeps {
   db: Database;
@@ -248,9 +249,9 @@ export function marketService(deps: MarketServiceDeps) {
     },
 
     async watch(principal: Principal, symbol: string): Promise<{ symbol: string; onWatchlist: boolean }> {
-      const e = entryOf(symbol);
-      if (e.status === 'delisted') throw refuse(errorKeys.market.delisted);
+      entryOf(symbol);
       await db.transaction(async (tx) => {
+        if ((await symbolStatusInTx(tx, symbol)) === 'delisted') throw refuse(errorKeys.market.delisted);
         // The member row is the lock that keeps two concurrent adds from both passing the limit.
         await tx.query(`SELECT 1 FROM members WHERE id = $1 FOR UPDATE`, [principal.memberId]);
         const [count] = await tx.query<{ n: string }>(
@@ -306,7 +307,11 @@ export function marketService(deps: MarketServiceDeps) {
       return adminStatuses(`$1 = false OR s.status <> 'listed'`, [onlyRestricted]);
     },
 
-    /** Staff halt, resume or delist (audited); every process's screens hear of it on the bus. */
+    /**
+     * Staff halt, resume or delist (audited). The change leaves through the outbox in the same transaction, so every
+     * process's snapshot and screens hear of it even if this process dies right after the commit; this process's
+     * own snapshot reads it before answering.
+     */
     async setStatus(
       staff: StaffPrincipal,
       action: StatusAction,
@@ -341,14 +346,12 @@ export function marketService(deps: MarketServiceDeps) {
           },
           now,
         );
+        const payload = { kind: 'status', symbol: body.symbol } satisfies MarketMessage;
+        await writeBroadcast(tx, { topic: 'market', type: 'market.status', payload }, now);
       });
-      const message: MarketMessage = {
-        kind: 'status',
-        symbol: body.symbol,
-        status: next,
-        reason: next === 'listed' ? null : body.reason,
-      };
-      await deps.bus.publish(marketChannel, JSON.stringify(message));
+      await snapshot.refreshStatus(body.symbol);
+      // A lost nudge only leaves the relay to its next interval.
+      await nudgeOutbox(deps.bus).catch(() => undefined);
       return adminStatusOf(body.symbol);
     },
   };

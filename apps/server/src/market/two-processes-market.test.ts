@@ -54,6 +54,26 @@ describeScaled('two processes stream the same market, and the feed survives the 
     expect(shared.length).toBeGreaterThanOrEqual(4);
     for (const q of shared) expect(q.data).toEqual(bySeq.get(q.seq));
 
+    // Issue 17 §9: a halt taken through the process that does not lead reaches both through the outbox and the leader.
+    const follower = leads(a) ? b : a;
+    const staffLogin = await post<{ token: string }>(follower, 'user/login', {
+      account: '9000000001',
+      password: staffPassword,
+      agree: true,
+    });
+    const staff = { token: staffLogin.data.token, account: '9000000001' };
+    const statusOn = (c: Conn, status: string) =>
+      c.next((m) => m.type === 'symbolStatus' && m.data.status === status, 10_000);
+    for (const [action, status] of [
+      ['halt', 'halted'],
+      ['resume', 'listed'],
+    ] as const) {
+      expect(
+        (await post(follower, `admin/market/${action}`, { symbol: '7203', reason: 'two processes' }, staff)).status,
+      ).toBe(1);
+      await Promise.all(conns.map((c) => statusOn(c, status)));
+    }
+
     const [leader, survivor] = leads(a) ? [a, b] : [b, a];
     const onSurvivor = leader === a ? onB : onA;
     const lastBefore = quotes(onSurvivor).at(-1) as Quote;

@@ -82,4 +82,6 @@ export const busChannels = {
   events: 'kabuto:events',
   /** "An event was committed": wakes the leader's relay at once instead of at its next interval. */
   outboxNudge: 'kabuto:outbox-nudge',
+  /** The market: the leader's ticks, and symbol status changes relayed from the outbox; every snapshot follows it. */
+  market: 'kabuto:market',
 } as const;

@@ -37,6 +37,28 @@ export async function writeOutbox(tx: Sql, e: OutboxEvent, at: Date): Promise<vo
   await tx.query(`UPDATE member_event_seq SET last_seq = $2 WHERE member_id = $1`, [e.memberId, row?.id ?? null]);
 }
 
+/** Broadcasts are for every process, not a member: each topic's rows go out on its bus channel, the payload as is. */
+const broadcastChannels = new Map<string, string>([['market', busChannels.market]]);
+
+export interface BroadcastEvent {
+  readonly topic: 'market';
+  readonly type: string;
+  readonly payload: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** Writes a broadcast inside the business transaction (no member, no sequence of its own): it leaves only on commit. */
+export async function writeBroadcast(tx: Sql, e: BroadcastEvent, at: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO outbox (topic, member_id, prev_seq, type, payload, created_at) VALUES ($1, NULL, NULL, $2, $3::jsonb, $4)`,
+    [e.topic, e.type, JSON.stringify(e.payload), at],
+  );
+}
+
+/** "An event was committed": the leader's relay (wherever it runs) relays at once instead of at its next interval. */
+export async function nudgeOutbox(bus: Bus): Promise<void> {
+  await bus.publish(busChannels.outboxNudge, '1');
+}
+
 /** The last sequence number of a member's events (what a client starts counting from; the next event's prevSeq). */
 export async function lastMemberSeq(sql: Sql, memberId: string): Promise<string | null> {
   const [row] = await sql.query<{ seq: string | null }>(
@@ -71,7 +93,7 @@ export function outboxRelay(deps: {
         const rows = await tx.query<{
           id: string;
           topic: 'member';
-          member_id: string;
+          member_id: string | null;
           prev_seq: string | null;
           type: string;
           payload: unknown;
@@ -81,6 +103,11 @@ export function outboxRelay(deps: {
         );
         for (const r of rows) {
           const payload = typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload;
+          if (r.member_id === null) {
+            const channel = broadcastChannels.get(r.topic);
+            if (channel !== undefined) await deps.bus.publish(channel, JSON.stringify(payload));
+            continue;
+          }
           const event: RelayedEvent = {
             seq: r.id,
             prevSeq: r.prev_seq,
@@ -127,7 +154,7 @@ export function outboxRelay(deps: {
     relayOnce,
     /** Tell the leader (wherever it runs) that an event was committed. */
     async nudge(): Promise<void> {
-      await deps.bus.publish(busChannels.outboxNudge, '1');
+      await nudgeOutbox(deps.bus);
     },
     async start(): Promise<void> {
       unsubscribe = await deps.bus.subscribe(busChannels.outboxNudge, () => trigger());

@@ -6,5 +6,6 @@ export type { JobRunner } from './jobs.ts';
 export { advisoryLockLeader, soleLeader } from './leader.ts';
 export type { Leader } from './leader.ts';
 export { lastMemberSeq, outboxRelay, writeOutbox } from './outbox.ts';
-export type { OutboxRelay, RelayedEvent } from './outbox.ts';
+export { nudgeOutbox, writeBroadcast } from './outbox.ts';
+export type { BroadcastEvent, OutboxRelay, RelayedEvent } from './outbox.ts';
 export { registerPlatformJobs } from './platform-jobs.ts';

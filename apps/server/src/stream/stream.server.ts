@@ -76,6 +76,8 @@ export async function streamServer(deps: {
   const limits: StreamLimits = { ...defaultStreamLimits, ...deps.limits };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const clients = new Set<Client>();
+  /** The process is shutting down: no new sockets. */
+  let stopping = false;
   // Market topics → their sockets, so a tick costs one serialisation and one send per subscriber.
   const subscribers = new Map<string, Set<Client>>();
   // Issue 17 §5: member → its signed-in sockets, so an event costs the member's sockets, not a pass over everyone.
@@ -318,6 +320,10 @@ export async function streamServer(deps: {
           socket.destroy();
           return;
         }
+        if (stopping) {
+          socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+          return;
+        }
         if (!admit(req, socket)) return;
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       });
@@ -325,6 +331,23 @@ export async function streamServer(deps: {
     connections: () => clients.size,
     /** How many signed-in sockets the member has on this process (the member → sockets index). */
     memberSockets: (memberId: string): number => memberSockets.get(memberId)?.size ?? 0,
+    /**
+     * Issue 17 §6, before the HTTP server stops (which waits for every upgraded socket): no new sockets, and every
+     * open one is closed with "service restart" so its client reconnects soon, to whichever process answers. A socket
+     * whose peer has not finished the close handshake within `graceMs` is cut.
+     */
+    async closeForRestart(graceMs = 1000): Promise<void> {
+      stopping = true;
+      const open = [...clients];
+      const closed = Promise.all(
+        open.map((c) => new Promise<void>((resolve) => c.socket.once('close', () => resolve()))),
+      );
+      for (const c of open) c.socket.close(streamCloseCodes.serviceRestart, 'service restart');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+      for (const c of clients) c.socket.terminate();
+    },
     async close(): Promise<void> {
       clearInterval(heartbeat);
       offMarket?.();

@@ -135,4 +135,6 @@ export const streamCloseCodes = {
   tooSlow: 4408,
   tooMany: 4429,
   badMessage: 4400,
+  /** RFC 6455 "service restart": the process is shutting down; reconnect shortly (another process may answer). */
+  serviceRestart: 1012,
 } as const;

@@ -5,6 +5,7 @@ import {
   heartbeatIdleMs,
   maxTopicsPerSocket,
   openStream,
+  restartReconnectMs,
   type TopicListener,
 } from './stream-client.ts';
 
@@ -166,6 +167,29 @@ describe('the stream client: market topics on screen (issue 7)', () => {
     s.say({ type: 'subscribed', topic: 'quotes:7203', seq: '10' });
     s.say(quote('11'));
     expect(quotes.onMessage).toHaveBeenCalledOnce();
+  });
+
+  it('meets a server restart (close 1012) with a reconnect at a random moment within a few seconds, so the clients of a stopped process spread out (issue 17 §6)', () => {
+    const random = vi.spyOn(Math, 'random');
+    const early = client();
+    early.listen('quotes:7203', listener());
+    const earlySocket = connected();
+    const late = client();
+    const lateSocket = connected();
+    random.mockReturnValueOnce(0.1);
+    earlySocket.close(1012);
+    random.mockReturnValueOnce(0.9);
+    lateSocket.close(1012);
+    vi.advanceTimersByTime(0.1 * restartReconnectMs);
+    expect(FakeSocket.made).toHaveLength(3);
+    expect(connected().subscriptions()).toEqual(['subscribe quotes:7203']);
+    vi.advanceTimersByTime(0.8 * restartReconnectMs - 1);
+    expect(FakeSocket.made).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.made).toHaveLength(4);
+    random.mockRestore();
+    early.close();
+    late.close();
   });
 
   it(`asks for no more than the server's ${String(maxTopicsPerSocket)} topics on one socket`, async () => {

@@ -38,6 +38,12 @@ export const maxTopicsPerSocket = 16;
 export const heartbeatIdleMs = 15_000;
 export const heartbeatAnswerMs = 5_000;
 
+/**
+ * Issue 17 §6: a server that is stopping closes every socket with 1012 ("service restart"). Its clients reconnect
+ * within this window, each at a random moment in it, so they do not all arrive at the other processes at once.
+ */
+export const restartReconnectMs = 5000;
+
 // Reconnect waits grow from 1 s to 30 s, so a server restart is not met by a storm of reconnects.
 const backoffMs = (attempt: number): number => Math.min(30_000, 1000 * 2 ** Math.min(attempt, 5));
 
@@ -151,9 +157,9 @@ export function openStream(o: StreamClientOptions): StreamClient {
     ready = false;
     stopHeartbeat();
   };
-  const reconnectLater = () => {
+  const reconnectLater = (waitMs = backoffMs(attempt++)) => {
     detach();
-    retry = setTimeout(connect, backoffMs(attempt++));
+    retry = setTimeout(connect, waitMs);
   };
   /** Any message shows the socket alive; silence for `heartbeatIdleMs` earns a ping, and silence after it a new socket. */
   const alive = (ws: WebSocket) => {
@@ -192,6 +198,8 @@ export function openStream(o: StreamClientOptions): StreamClient {
     ws.onclose = (ev: CloseEvent) => {
       // 4401: the session is no longer valid; the HTTP client's 401 handling takes the member to sign-in.
       if (closed || ev.code === 4401) detach();
+      // 1012: the server is restarting; another process (or the restarted one) answers soon.
+      else if (ev.code === 1012) reconnectLater(Math.floor(Math.random() * restartReconnectMs));
       else reconnectLater();
     };
   };

@@ -1,0 +1,16 @@
+import type { Sql } from '@kabuto/db/database';
+import type { SymbolStatus } from '@kabuto/contracts/market/fields';
+
+/**
+ * Issue 17 §9: a symbol's status read inside the caller's transaction (null: no such symbol), never from the
+ * snapshot, which may not have heard of a change yet. FOR SHARE holds the row: a halt (which takes it FOR UPDATE)
+ * waits for this transaction to end, or this read for the halt, so a check and a halt never both pass. Every check of
+ * a member action on a symbol (the order ticket included) goes through this.
+ */
+export async function symbolStatusInTx(tx: Sql, code: string): Promise<SymbolStatus | null> {
+  const [row] = await tx.query<{ status: SymbolStatus }>(
+    `SELECT status FROM market_symbols WHERE code = $1 FOR SHARE`,
+    [code],
+  );
+  return row?.status ?? null;
+}
