@@ -13,6 +13,8 @@ export interface ServerConfig {
   /** Per-IP attempts per minute; operators tune them, the browser tests raise them. */
   signInPerMinute: number;
   registerPerMinute: number;
+  /** Open stream sockets one address may hold (visitors need no sign-in, so the address is what is counted). */
+  streamSocketsPerAddress: number;
   /** Four eyes: deposits and withdrawals of at least this many yen need two different approvers. */
   fourEyesThresholdJpy: string;
   /** Milliseconds between moves of the simulated market. */
@@ -35,7 +37,7 @@ function redisNamespaceOf(env: NodeJS.ProcessEnv): string {
   return 'kabuto';
 }
 
-function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function positiveWhole(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
@@ -73,12 +75,13 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     marketProfile: profile,
     dataDir: resolve(cwd, env.DATA_DIR ?? './data'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    signInPerMinute: perMinute(env, 'SIGN_IN_LIMIT_PER_MINUTE', 10),
-    registerPerMinute: perMinute(env, 'REGISTER_LIMIT_PER_MINUTE', 5),
+    signInPerMinute: positiveWhole(env, 'SIGN_IN_LIMIT_PER_MINUTE', 10),
+    registerPerMinute: positiveWhole(env, 'REGISTER_LIMIT_PER_MINUTE', 5),
+    streamSocketsPerAddress: positiveWhole(env, 'STREAM_SOCKETS_PER_ADDRESS', 20),
     fourEyesThresholdJpy: yen(env, 'FOUR_EYES_THRESHOLD_JPY', '1000000'),
-    marketFeedIntervalMs: perMinute(env, 'MARKET_FEED_INTERVAL_MS', 1000),
+    marketFeedIntervalMs: positiveWhole(env, 'MARKET_FEED_INTERVAL_MS', 1000),
     marketBackfill: backfill(env.MARKET_BACKFILL),
     marketReplayFile: env.MARKET_REPLAY_FILE ? resolve(cwd, env.MARKET_REPLAY_FILE) : undefined,
-    marketReplaySpeed: perMinute(env, 'MARKET_REPLAY_SPEED', 1),
+    marketReplaySpeed: positiveWhole(env, 'MARKET_REPLAY_SPEED', 1),
   };
 }

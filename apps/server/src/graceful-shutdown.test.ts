@@ -60,6 +60,8 @@ for (const kind of testDatabaseKinds()) {
         SEED_INVITE_CODE: inviteCode,
         REGISTER_LIMIT_PER_MINUTE: '100000',
         SIGN_IN_LIMIT_PER_MINUTE: '100000',
+        // The test's 100 sockets all come from 127.0.0.1.
+        STREAM_SOCKETS_PER_ADDRESS: '200',
         MARKET_BACKFILL: 'ondemand',
         MARKET_FEED_INTERVAL_MS: '200',
       };

@@ -56,6 +56,7 @@ export async function main(): Promise<void> {
     },
     bus,
     leader,
+    streamLimits: { maxSocketsPerAddress: cfg.streamSocketsPerAddress },
     runner: `${hostname()}:${cfg.port}:${process.pid}`,
     logger: { level: cfg.logLevel },
     rateLimits: {
