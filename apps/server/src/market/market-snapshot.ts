@@ -15,7 +15,7 @@ import { roundToTick, tickSize } from '@kabuto/domain/market/tick-size';
 import { sessionDate } from '@kabuto/domain/market/trading-session';
 import { money, toWire } from '@kabuto/domain/money';
 import { depthOf, type Depth } from '@kabuto/market/simulator';
-import { findCompany, type TseCompany } from '@kabuto/market/tse-companies';
+import type { TseCompany } from '@kabuto/market/tse-companies';
 import { constituentWeights, indexDefinitions, type IndexDefinition, type PricePoint } from '@kabuto/market/indices';
 import { indexWires, percentOf } from './market-indices.ts';
 import type { Bus } from '../platform/public.ts';
@@ -88,6 +88,7 @@ export async function marketSnapshot(deps: {
   bus: Bus;
   clock: Clock;
   seed: number;
+  universe: readonly TseCompany[];
   source: PriceSource;
   log?: (msg: string, err?: unknown) => void;
 }) {
@@ -105,8 +106,9 @@ export async function marketSnapshot(deps: {
        FROM market_symbols s LEFT JOIN market_live_state l ON l.symbol = s.code ORDER BY s.code`,
   );
   const today = sessionDate(deps.clock.now());
+  const universe = new Map(deps.universe.map((c) => [c.code, c]));
   for (const r of rows) {
-    const company = findCompany(r.code);
+    const company = universe.get(r.code);
     if (company === undefined) continue;
     // A state from an earlier day is shown as the new day would open: last price as previous close.
     const last = r.last ?? company.basePrice;
