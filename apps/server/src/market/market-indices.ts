@@ -47,34 +47,34 @@ function wireOf(
  * are exact, so the levels equal `indexLevel` over the same prices.
  */
 export function indexBook(definitions: readonly IndexDefinition[], prices: ReadonlyMap<string, PricePoint>) {
+  type Part = 'now' | 'before' | 'base';
+  const fieldOf: Record<Part, keyof PricePoint> = { now: 'last', before: 'prevClose', base: 'basePrice' };
   const books = definitions.map((d) => ({
     definition: d,
-    members: new Set(d.constituents),
-    now: new Decimal(0),
-    before: new Decimal(0),
-    base: new Decimal(0),
+    sums: { now: new Decimal(0), before: new Decimal(0), base: new Decimal(0) },
+    // Per constituent, the price each sum holds it at and its weight there.
+    held: new Map(d.constituents.map((code) => [code, new Map<Part, { price: string; weight: Decimal }>()])),
   }));
-  const held = new Map<string, PricePoint>();
-  const move = (code: string, p: PricePoint, sign: 1 | -1): void => {
-    for (const b of books) {
-      if (!b.members.has(code)) continue;
-      const method = b.definition.method;
-      b.now = b.now.plus(weightOf(method, code, money(p.last)).times(sign));
-      b.before = b.before.plus(weightOf(method, code, money(p.prevClose)).times(sign));
-      b.base = b.base.plus(weightOf(method, code, money(p.basePrice)).times(sign));
-    }
-  };
   const set = (code: string, p: PricePoint): void => {
-    const old = held.get(code);
-    if (old) move(code, old, -1);
-    move(code, p, 1);
-    held.set(code, p);
+    for (const b of books) {
+      const held = b.held.get(code);
+      if (held === undefined) continue;
+      for (const part of ['now', 'before', 'base'] as const) {
+        const price = p[fieldOf[part]];
+        const old = held.get(part);
+        // Only a moved price is weighed again (the base never moves, the previous close once a day).
+        if (old?.price === price) continue;
+        const weight = weightOf(b.definition.method, code, money(price));
+        b.sums[part] = (old ? b.sums[part].minus(old.weight) : b.sums[part]).plus(weight);
+        held.set(part, { price, weight });
+      }
+    }
   };
   for (const [code, p] of prices) set(code, p);
   return {
     set,
     wires(seq: number, source: PriceSource): IndexValueWire[] {
-      return books.map((b) => wireOf(b.definition, indexLevelOf(b.definition, b), seq, source));
+      return books.map((b) => wireOf(b.definition, indexLevelOf(b.definition, b.sums), seq, source));
     },
   };
 }

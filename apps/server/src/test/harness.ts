@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Database } from '@kabuto/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@kabuto/db/test-databases';
-import { buildApp, type KabutoApp } from '../app.ts';
+import { buildApp, type KabutoApp, type PressureLimits } from '../app.ts';
 import type { StreamLimits } from '../stream/stream.server.ts';
 import type { MarketOptions } from '../market/market-module.ts';
 import type { RateLimits } from '../http/register-routes.ts';
@@ -74,6 +74,8 @@ export interface HarnessOptions {
   streamLimits?: Partial<StreamLimits>;
   /** Market feed options; by default the feed only moves when a test steps it, and history fills on demand. */
   market?: Partial<MarketOptions>;
+  /** Load-shedding limits (the app's defaults otherwise). */
+  pressure?: Partial<PressureLimits>;
 }
 
 const generous: RateLimits = {
@@ -114,6 +116,7 @@ export function describeEachDatabase(
           ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}),
           ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
           market: { feedIntervalMs: null, backfill: 'onDemand', ...options.market },
+          ...(options.pressure ? { pressure: options.pressure } : {}),
           platformIntervalMs: 200,
         });
         await built.app.ready();

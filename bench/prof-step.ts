@@ -1,0 +1,24 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@kabuto/db/open';
+import { migrate } from '@kabuto/db/migrate';
+import { TSE_COMPANIES } from '@kabuto/market/tse-companies';
+import { syntheticCompanies } from '@kabuto/market/synthetic-universe';
+import { buildApp } from '../apps/server/src/app.ts';
+import { seedOnce } from '../apps/server/src/seed.ts';
+import { seedMarketSymbols } from '../apps/server/src/market/public.ts';
+const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-prof-'));
+const db = await openDatabase({ dataDir });
+await migrate(db);
+await seedOnce(db, { staffPassword: 'Bench12345678' });
+const extra = syntheticCompanies(4000 - TSE_COMPANIES.length);
+await seedMarketSymbols(db, new Date(), extra);
+let offset = 0;
+const built = await buildApp({ db, clock: { now: () => new Date(Date.now() + offset) }, uploadDir: join(dataDir, 'u'), market: { feedIntervalMs: null, backfill: 'onDemand', universe: [...TSE_COMPANIES, ...extra] } });
+await built.app.ready();
+const { feed, snapshot } = built.platform.market;
+const times: number[] = [];
+for (let i = 0; i < 12; i++) { offset += 1000; const t0 = performance.now(); const m = await feed.step(); if (m?.kind === 'ticks') await snapshot.applied(m.step); times.push(performance.now() - t0); await feed.flush(); }
+console.log(times.map((t) => t.toFixed(1)).join(' '));
+process.exit(0);
