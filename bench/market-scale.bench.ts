@@ -211,7 +211,10 @@ async function measure(symbols: number): Promise<Figures> {
     for (let i = 0; i < n; i++) fn(i);
     return (performance.now() - t0) / n;
   };
-  const listCpuMs = cpu((i) => service.list({ sort: SORTS[i % SORTS.length] as (typeof SORTS)[number], page: 1 + (i % 5), pageSize: 20 }), 60);
+  const listCpuMs = cpu(
+    (i) => service.list({ sort: SORTS[i % SORTS.length] as (typeof SORTS)[number], page: 1 + (i % 5), pageSize: 20 }),
+    60,
+  );
   const queries = ['7203', 'トヨタ', 'とよた', '豐田', 'sony', '三菱', 'bank', 'X1', '銀行', 'ホールディングス'];
   const searchCpuMs = await searchCpu(service, queries);
 

@@ -46,7 +46,8 @@ describeEachDatabase('candles followed from compact ticks', (h) => {
       for (const t of m?.ticks ?? []) {
         const e = snapshot.get(t.symbol);
         if (!followed.includes(t.symbol) || e?.candlesSeq !== t.seq) continue;
-        for (const period of candlePeriods) expect(e.candles.get(period), `${t.symbol} ${period}`).toEqual(t.candles[period]);
+        for (const period of candlePeriods)
+          expect(e.candles.get(period), `${t.symbol} ${period}`).toEqual(t.candles[period]);
         compared += 1;
       }
     }

@@ -170,7 +170,8 @@ export function candlesAfter(
     const sent = tick.candles[period];
     const previous = held.get(period);
     if (sent) next.set(period, sent);
-    else if (print) next.set(period, candleTuple(candleAfter(period, previous && candleOfTuple(period, previous), print)));
+    else if (print)
+      next.set(period, candleTuple(candleAfter(period, previous && candleOfTuple(period, previous), print)));
     else if (previous) next.set(period, previous);
   }
   return next;
