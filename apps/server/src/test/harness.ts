@@ -74,7 +74,10 @@ export interface HarnessOptions {
   streamLimits?: Partial<StreamLimits>;
   /** Market feed options; by default the feed only moves when a test steps it, and history fills on demand. */
   market?: Partial<MarketOptions>;
-  /** Load-shedding limits (the app's defaults otherwise). */
+  /**
+   * Load-shedding limits. Off unless a test sets them: test files share two cores, and a worker starved of CPU for a
+   * second would shed a test's own requests.
+   */
   pressure?: Partial<PressureLimits>;
 }
 
@@ -116,7 +119,7 @@ export function describeEachDatabase(
           ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}),
           ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
           market: { feedIntervalMs: null, backfill: 'onDemand', ...options.market },
-          ...(options.pressure ? { pressure: options.pressure } : {}),
+          pressure: { maxEventLoopDelayMs: 0, ...options.pressure },
           platformIntervalMs: 200,
         });
         await built.app.ready();
