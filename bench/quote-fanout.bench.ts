@@ -14,6 +14,7 @@ import { stepTick } from '@kabuto/domain/market/tick-size';
 import { money, toWire } from '@kabuto/domain/money';
 import { buildApp } from '../apps/server/src/app.ts';
 import { seedOnce } from '../apps/server/src/seed.ts';
+import { encodeTick, type CandleTuple } from '../apps/server/src/market/market-messages.ts';
 
 // The root resolves an older `ws` (a dev tool's); load the one the server itself uses, so both runs use the same library.
 const { WebSocket, WebSocketServer } = createRequire(new URL('../apps/server/package.json', import.meta.url))(
@@ -196,14 +197,13 @@ async function main(): Promise<void> {
     step += 1;
     const now = Date.now();
     const last = toWire(price);
-    const tick = {
-      ...entry.state,
-      seq,
-      at: now,
-      last,
-      volume: entry.state.volume + step * 100,
-      candles: { '1m': [Math.floor(now / 60_000) * 60_000, last, last, last, last, 100, last] },
-    };
+    const minute: CandleTuple = [Math.floor(now / 60_000) * 60_000, last, last, last, last, 100, last];
+    const tick = encodeTick(
+      { ...entry.state, seq, at: now, last, volume: entry.state.volume + step * 100 },
+      null,
+      { '1m': minute },
+      false,
+    );
     await bus.publish(
       'kabuto:market',
       JSON.stringify({ kind: 'ticks', step: 1_000_000 + step, source: 'simulated', ticks: [tick], indices: null }),

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
 import type { Database } from '@kabuto/db/database';
@@ -61,6 +62,26 @@ export const defaultRateLimits: RateLimits = {
   resetCode: { max: 3, timeWindowMs: 60_000 },
 };
 
+/**
+ * Load shedding (issue 17 §13, `@fastify/under-pressure`): over a limit, a request is refused at once with 503 and
+ * `errors.process.busy` instead of waiting behind work the process cannot finish. The limit is the event loop's mean
+ * delay over a sample: a second means every callback already waits a second, so answers would come too late anyway.
+ * Zero turns a limit off.
+ */
+export interface PressureLimits {
+  maxEventLoopDelayMs: number;
+  maxHeapUsedBytes: number;
+  sampleIntervalMs: number;
+  retryAfterSeconds: number;
+}
+
+export const defaultPressureLimits: PressureLimits = {
+  maxEventLoopDelayMs: 1000,
+  maxHeapUsedBytes: 0,
+  sampleIntervalMs: 1000,
+  retryAfterSeconds: 10,
+};
+
 export const bundledImagesDir = fileURLToPath(new URL('../assets/images/', import.meta.url));
 
 export interface AppOptions {
@@ -95,6 +116,8 @@ export interface AppOptions {
   streamLimits?: Partial<StreamLimits>;
   /** The market feed: seed, step interval (null: tests step it), flush interval, history back-fill. */
   market?: Partial<MarketOptions>;
+  /** When to shed load (`defaultPressureLimits` otherwise). */
+  pressure?: Partial<PressureLimits>;
 }
 
 export interface KabutoApp {
@@ -155,6 +178,20 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     global: false,
     ...(opts.redis ? { redis: opts.redis, nameSpace: `${opts.redisNamespace ?? 'kabuto'}/rl-` } : {}),
     errorResponseBuilder: () => refuse(errorKeys.process.tooFrequent),
+  });
+
+  const pressure: PressureLimits = { ...defaultPressureLimits, ...opts.pressure };
+  await app.register(underPressure, {
+    maxEventLoopDelay: pressure.maxEventLoopDelayMs,
+    maxHeapUsedBytes: pressure.maxHeapUsedBytes,
+    sampleInterval: pressure.sampleIntervalMs,
+    // Sent here, so the request goes no further (Fastify stops at a reply already sent).
+    pressureHandler: async (_req, reply) => {
+      await reply
+        .code(503)
+        .header('retry-after', String(pressure.retryAfterSeconds))
+        .send(envelope(errorKeys.process.busy));
+    },
   });
 
   app.setErrorHandler((err: Error & { code?: string; statusCode?: number }, req, reply) => {

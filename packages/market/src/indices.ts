@@ -60,7 +60,8 @@ export interface PricePoint {
   basePrice: string;
 }
 
-const weightOf = (definition: IndexDefinition, code: string, price: Decimal): Decimal =>
+/** A constituent's part of an index's sums at `price`. */
+export const weightOf = (definition: IndexDefinition, code: string, price: Decimal): Decimal =>
   definition.method === 'price-weighted' ? price : price.times(definition.shares.get(code) ?? 0);
 
 /** The index now and at the previous close, two decimals; a constituent missing from `prices` is left out. */
@@ -78,6 +79,14 @@ export function indexLevel(
     before = before.plus(weightOf(definition, code, money(p.prevClose)));
     base = base.plus(weightOf(definition, code, money(p.basePrice)));
   }
+  return indexLevelOf(definition, { now, before, base });
+}
+
+/** The index from its sums of constituents' weights: now, at the previous close and at the base prices. */
+export function indexLevelOf(
+  definition: IndexDefinition,
+  { now, before, base }: { now: Decimal; before: Decimal; base: Decimal },
+): { value: string; prevClose: string } {
   if (base.isZero()) return { value: definition.baseValue, prevClose: definition.baseValue };
   const scale = money(definition.baseValue).div(base);
   return {

@@ -16,15 +16,20 @@ import type { PricePoint } from '@kabuto/market/indices';
 import type { Bus, Leader } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import {
+  encodeTick,
   marketChannel,
   marketHistoryChannel,
+  marketResyncChannel,
   type CandleTuple,
   type MarketMessage,
+  type MarketWire,
   type TickState,
+  type TickWithCandles,
+  type TickWire,
 } from './market-messages.ts';
 import { candleColumns, candleOf, type CandleRow } from './candle-rows.ts';
 import type { MarketSnapshot } from './market-snapshot.ts';
-import { indexWires } from './market-indices.ts';
+import { indexBook, type IndexBook } from './market-indices.ts';
 
 export interface FeedOptions {
   seed: number;
@@ -99,6 +104,10 @@ export function marketFeed(deps: {
   let lastFlushAt = 0;
   const candles = new Map<string, Candle>();
   const prices = new Map<string, PricePoint>();
+  // The indices, kept up to date trade by trade (not recomputed over every constituent each step).
+  let indices: IndexBook | null = null;
+  // Per symbol and period, the candle object the bus last carried: what every following receiver holds.
+  const published = new Map<string, Candle>();
   const dirtySymbols = new Set<string>();
   // Candles to write, per symbol, period and bucket: a bucket that ends before the flush (a new minute or day) is
   // still written with its last trade.
@@ -111,6 +120,7 @@ export function marketFeed(deps: {
   // Per symbol and week/month period, those days rolled up (recomputed only when the day or the days change).
   const earlierRolled = new Map<string, { from: number; to: number; candle: Candle | null }>();
   let unsubscribeHistory: Promise<() => Promise<void>> | null = null;
+  let unsubscribeResync: Promise<() => Promise<void>> | null = null;
 
   /** Stored daily candles of the days before today in this week and month, by symbol (one symbol or all). */
   async function readEarlierDays(now: Date, symbol: string | null): Promise<Map<string, Candle[]>> {
@@ -224,6 +234,9 @@ export function marketFeed(deps: {
       const q = sim.quote(c.code);
       prices.set(c.code, { last: q.last, prevClose: q.prevClose, basePrice: c.basePrice });
     }
+    indices = indexBook(deps.snapshot.definitions(), prices);
+    // Receivers' candles may be another leader's: every symbol's first tick from this leader carries all of them.
+    published.clear();
     // The candles of the buckets in progress, so a restarted feed extends them instead of starting over.
     candles.clear();
     const current = CANDLE_PERIODS.map((p) => [p, bucketStart(p, now)] as const);
@@ -258,6 +271,74 @@ export function marketFeed(deps: {
     pending = [];
   }
 
+  /** A symbol's state as the simulator books it now, stamped `at`. */
+  function stateOf(symbol: string, at: Date): TickState {
+    const q = (sim as Simulator).quote(symbol);
+    return {
+      symbol,
+      seq: q.trades,
+      at: at.getTime(),
+      last: q.last,
+      prevClose: q.prevClose,
+      open: q.open,
+      high: q.high,
+      low: q.low,
+      volume: q.volume,
+      turnover: q.turnover,
+      upper: q.upper,
+      lower: q.lower,
+      day: q.day,
+    };
+  }
+
+  /**
+   * The candles of a symbol's tick that receivers cannot derive (issue 17 §13), and whether that is all of them. A
+   * receiver following the symbol holds the candles the bus last carried; from those and the trade it works out the
+   * next ones with `candleAfter`, which is how this feed makes the minute-to-day candles. So a candle is left out when
+   * the one it grew from (`before`, by object: every change makes a new one) is the one last published; the week's and
+   * month's (its days rolled up) then equal that one with the trade merged in too. A candle changed between trades
+   * (a back-fill's days, a new leader's load), or never published by this leader, is sent whole.
+   */
+  function unpublished(
+    symbol: string,
+    before: readonly (Candle | undefined)[],
+  ): [Partial<Record<CandlePeriod, CandleTuple>>, boolean] {
+    const sent: Partial<Record<CandlePeriod, CandleTuple>> = {};
+    let full = true;
+    CANDLE_PERIODS.forEach((period, i) => {
+      const key = `${symbol}:${period}`;
+      const now = candles.get(key);
+      if (now === undefined) return;
+      if (!published.has(key) || published.get(key) !== before[i]) sent[period] = tuple(now);
+      else full = false;
+      published.set(key, now);
+    });
+    return [sent, full];
+  }
+
+  /** Answers a resync request: the symbols' state and every candle this leader holds for them, outside the steps. */
+  async function resync(symbols: readonly string[]): Promise<void> {
+    if (starting) await starting;
+    if (!sim || !deps.leader.isLeader()) return;
+    const now = deps.clock.now();
+    const known = new Set(sim.symbols());
+    const ticks = symbols
+      .filter((s) => known.has(s))
+      .map((symbol) => {
+        const held: Partial<Record<CandlePeriod, CandleTuple>> = {};
+        for (const period of CANDLE_PERIODS) {
+          const c = candles.get(`${symbol}:${period}`);
+          if (c === undefined) continue;
+          held[period] = tuple(c);
+          published.set(`${symbol}:${period}`, c);
+        }
+        return encodeTick(stateOf(symbol, now), null, held, true);
+      });
+    if (ticks.length === 0) return;
+    const message: MarketWire = { kind: 'resync', source, ticks };
+    await deps.bus.publish(marketChannel, JSON.stringify(message));
+  }
+
   /** One move of the market: trades, candles, indices, one bus message. */
   async function stepOnce(): Promise<MarketMessage | null> {
     if (starting) await starting;
@@ -265,12 +346,14 @@ export function marketFeed(deps: {
     const now = deps.clock.now();
     const halted = deps.snapshot.notTrading();
     const trades = replay ? takeRecorded(halted) : sim.step(now, halted);
-    const ticks: TickState[] = [];
+    const ticks: TickWithCandles[] = [];
+    const wire: TickWire[] = [];
     for (const t of trades) {
       // A recorded trade is booked here, one at a time, so two trades of one symbol in a step each keep their own state.
       if (replay && !sim.record(t)) continue;
       const q = sim.quote(t.symbol);
-      const tickCandles: TickState['candles'] = {};
+      const before = CANDLE_PERIODS.map((p) => candles.get(`${t.symbol}:${p}`));
+      const tickCandles: Partial<Record<CandlePeriod, CandleTuple>> = {};
       const print = { price: t.price, volume: t.volume, turnover: t.turnover, at: t.at };
       for (const period of tradePeriods) {
         const key = `${t.symbol}:${period}`;
@@ -294,36 +377,21 @@ export function marketFeed(deps: {
         tickCandles[period] = tuple(next);
       }
       const base = prices.get(t.symbol);
-      prices.set(t.symbol, { last: q.last, prevClose: q.prevClose, basePrice: base?.basePrice ?? q.last });
+      const point = { last: q.last, prevClose: q.prevClose, basePrice: base?.basePrice ?? q.last };
+      prices.set(t.symbol, point);
+      indices?.set(t.symbol, point);
       dirtySymbols.add(t.symbol);
-      ticks.push({
-        symbol: t.symbol,
-        seq: q.trades,
-        at: t.at.getTime(),
-        last: q.last,
-        prevClose: q.prevClose,
-        open: q.open,
-        high: q.high,
-        low: q.low,
-        volume: q.volume,
-        turnover: q.turnover,
-        upper: q.upper,
-        lower: q.lower,
-        day: q.day,
-        candles: tickCandles,
-      });
+      const state = stateOf(t.symbol, t.at);
+      ticks.push({ ...state, candles: tickCandles });
+      wire.push(encodeTick(state, [print.price, print.volume, print.turnover], ...unpublished(t.symbol, before)));
     }
     if (ticks.length === 0) return null;
     steps += 1;
     indexSeq += 1;
-    const message: MarketMessage = {
-      kind: 'ticks',
-      step: steps,
-      source,
-      ticks,
-      indices: { seq: indexSeq, values: indexWires(deps.snapshot.definitions(), prices, indexSeq, source) },
-    };
-    await deps.bus.publish(marketChannel, JSON.stringify(message));
+    const values = (indices as IndexBook).wires(indexSeq, source);
+    const message: MarketMessage = { kind: 'ticks', step: steps, source, ticks, indices: { seq: indexSeq, values } };
+    const onBus: MarketWire = { ...message, ticks: wire };
+    await deps.bus.publish(marketChannel, JSON.stringify(onBus));
     if (now.getTime() - lastFlushAt >= options.flushMs) void flush();
     return message;
   }
@@ -438,20 +506,32 @@ export function marketFeed(deps: {
 
   let offChange: (() => void) | null = null;
 
+  /** Runs each message of `channel` after the steps queued before it. */
+  function listen(channel: string, what: string, run: (message: string) => Promise<void>) {
+    return deps.bus
+      .subscribe(channel, (message) => {
+        running = running.then(() => run(message)).catch((err: unknown) => deps.log?.(`market: ${what} failed`, err));
+      })
+      .catch((err: unknown) => {
+        deps.log?.(`market: ${what} not heard`, err);
+        return async () => undefined;
+      });
+  }
+
   return {
     /** Follows leadership: the feed runs while this process leads and stops the moment it does not. */
     attach(): void {
-      unsubscribeHistory = deps.bus
-        .subscribe(marketHistoryChannel, (symbol) => {
-          // In line with the steps, so a reread never interleaves with a trade's candles.
-          running = running
-            .then(() => historyFilled(symbol))
-            .catch((err: unknown) => deps.log?.('market: history reread failed', err));
-        })
-        .catch((err: unknown) => {
-          deps.log?.('market: history notices not heard', err);
-          return async () => undefined;
-        });
+      // Both in line with the steps, so a reread or an answer never falls between a trade's candles and its message.
+      unsubscribeHistory = listen(marketHistoryChannel, 'history notices', (symbol) => historyFilled(symbol));
+      unsubscribeResync = listen(marketResyncChannel, 'resync requests', (raw) => {
+        let symbols: unknown;
+        try {
+          symbols = JSON.parse(raw);
+        } catch {
+          return Promise.resolve();
+        }
+        return resync(Array.isArray(symbols) ? symbols.filter((s): s is string => typeof s === 'string') : []);
+      });
       offChange = deps.leader.onChange((leading) => {
         void lead(leading).catch((err: unknown) => deps.log?.('market: feed start failed', err));
       });
@@ -467,7 +547,9 @@ export function marketFeed(deps: {
     async stop(): Promise<void> {
       offChange?.();
       if (unsubscribeHistory) await (await unsubscribeHistory)();
+      if (unsubscribeResync) await (await unsubscribeResync)();
       unsubscribeHistory = null;
+      unsubscribeResync = null;
       stopTimer();
       stopReplay();
       await running;

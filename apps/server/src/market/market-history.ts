@@ -1,7 +1,7 @@
 import type { Database } from '@kabuto/db/database';
 import type { CalendarDate } from '@kabuto/domain/calendar/trading-day';
 import { historyCandles, historyTradingDays } from '@kabuto/market/history';
-import { findCompany } from '@kabuto/market/tse-companies';
+import type { TseCompany } from '@kabuto/market/tse-companies';
 import type { Bus } from '../platform/public.ts';
 import { marketHistoryChannel } from './market-messages.ts';
 
@@ -19,10 +19,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function marketHistory(deps: {
   db: Database;
   seed: number;
+  universe: readonly TseCompany[];
   /** Told when a symbol is filled, so the leader adds the filled days to this week's and month's candle. */
   bus?: Bus;
   log?: (msg: string, err?: unknown) => void;
 }) {
+  const companies = new Map(deps.universe.map((c) => [c.code, c]));
   const filled = new Set<string>();
   const daysByAnchor = new Map<number, CalendarDate[]>();
 
@@ -32,7 +34,7 @@ export function marketHistory(deps: {
       `SELECT history_anchor_at, history_filled_at FROM market_symbols WHERE code = $1`,
       [symbol],
     );
-    const company = findCompany(symbol);
+    const company = companies.get(symbol);
     if (!row || !company) return 0;
     if (row.history_filled_at) {
       filled.add(symbol);

@@ -1,5 +1,5 @@
 import type { IndexValueWire, PriceSource } from '@kabuto/contracts/market/fields';
-import { indexLevel, type IndexDefinition, type PricePoint } from '@kabuto/market/indices';
+import { indexLevel, indexLevelOf, weightOf, type IndexDefinition, type PricePoint } from '@kabuto/market/indices';
 import { Decimal, money, toWire } from '@kabuto/domain/money';
 
 /** Change as a percent of its base, two decimals (0 when the base is 0). */
@@ -16,21 +16,66 @@ export function indexWires(
   seq: number,
   source: PriceSource,
 ): IndexValueWire[] {
-  return definitions.map((d) => {
-    const level = indexLevel(d, prices);
-    const change = money(level.value).minus(level.prevClose);
-    return {
-      code: d.code,
-      names: d.names,
-      method: d.method,
-      value: level.value,
-      prevClose: level.prevClose,
-      change: toWire(change),
-      changePercent: percentOf(change, money(level.prevClose)),
-      constituents: d.constituents.length,
-      seq: String(seq),
-      simulated: true,
-      source,
-    };
-  });
+  return definitions.map((d) => wireOf(d, indexLevel(d, prices), seq, source));
 }
+
+function wireOf(
+  d: IndexDefinition,
+  level: { value: string; prevClose: string },
+  seq: number,
+  source: PriceSource,
+): IndexValueWire {
+  const change = money(level.value).minus(level.prevClose);
+  return {
+    code: d.code,
+    names: d.names,
+    method: d.method,
+    value: level.value,
+    prevClose: level.prevClose,
+    change: toWire(change),
+    changePercent: percentOf(change, money(level.prevClose)),
+    constituents: d.constituents.length,
+    seq: String(seq),
+    simulated: true,
+    source,
+  };
+}
+
+/**
+ * The indices kept up to date one price at a time (issue 17 §13): each index's three sums (now, previous close, base)
+ * move by the changed constituent's difference instead of being summed over every constituent each step. Decimal sums
+ * are exact, so the levels equal `indexLevel` over the same prices.
+ */
+export function indexBook(definitions: readonly IndexDefinition[], prices: ReadonlyMap<string, PricePoint>) {
+  type Part = 'now' | 'before' | 'base';
+  const fieldOf: Record<Part, keyof PricePoint> = { now: 'last', before: 'prevClose', base: 'basePrice' };
+  const books = definitions.map((d) => ({
+    definition: d,
+    sums: { now: new Decimal(0), before: new Decimal(0), base: new Decimal(0) },
+    // Per constituent, the price each sum holds it at and its weight there.
+    held: new Map(d.constituents.map((code) => [code, new Map<Part, { price: string; weight: Decimal }>()])),
+  }));
+  const set = (code: string, p: PricePoint): void => {
+    for (const b of books) {
+      const held = b.held.get(code);
+      if (held === undefined) continue;
+      for (const part of ['now', 'before', 'base'] as const) {
+        const price = p[fieldOf[part]];
+        const old = held.get(part);
+        // Only a moved price is weighed again (the base never moves, the previous close once a day).
+        if (old?.price === price) continue;
+        const weight = weightOf(b.definition, code, money(price));
+        b.sums[part] = (old ? b.sums[part].minus(old.weight) : b.sums[part]).plus(weight);
+        held.set(part, { price, weight });
+      }
+    }
+  };
+  for (const [code, p] of prices) set(code, p);
+  return {
+    set,
+    wires(seq: number, source: PriceSource): IndexValueWire[] {
+      return books.map((b) => wireOf(b.definition, indexLevelOf(b.definition, b.sums), seq, source));
+    },
+  };
+}
+export type IndexBook = ReturnType<typeof indexBook>;

@@ -1,6 +1,7 @@
 import type { Database } from '@kabuto/db/database';
 import type { SessionProfile } from '@kabuto/domain/market/trading-session';
 import type { ReplayFeedOptions } from '@kabuto/market/feed';
+import { TSE_COMPANIES, type TseCompany } from '@kabuto/market/tse-companies';
 import type { Bus, Leader } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import { marketSnapshot } from './market-snapshot.ts';
@@ -20,6 +21,8 @@ export interface MarketOptions {
   activity?: number;
   /** Replay a recording instead of simulating; every price then says `replay`. */
   replay?: ReplayFeedOptions;
+  /** The companies the market carries (stored symbols outside it are ignored); the scale bench adds synthetic ones. */
+  universe: readonly TseCompany[];
 }
 
 export const defaultMarketOptions: MarketOptions = {
@@ -27,6 +30,7 @@ export const defaultMarketOptions: MarketOptions = {
   feedIntervalMs: 1000,
   flushMs: 1000,
   backfill: 'background',
+  universe: TSE_COMPANIES,
 };
 
 /** The market module wired: snapshot (every process), feed (leader only), history, service and routes. */
@@ -46,12 +50,14 @@ export async function startMarket(deps: {
     bus: deps.bus,
     clock: deps.clock,
     seed: options.seed,
+    universe: options.universe,
     source: options.replay ? 'replay' : 'simulated',
     ...(deps.log ? { log: deps.log } : {}),
   });
   const history = marketHistory({
     db: deps.db,
     seed: options.seed,
+    universe: options.universe,
     bus: deps.bus,
     ...(deps.log ? { log: deps.log } : {}),
   });

@@ -1,9 +1,13 @@
 import type { Sql } from '@kabuto/db/database';
-import { TSE_COMPANIES } from '@kabuto/market/tse-companies';
+import { TSE_COMPANIES, type TseCompany } from '@kabuto/market/tse-companies';
 
 /** Lists the simulated universe once (first start); history is anchored at this moment. */
-export async function seedMarketSymbols(sql: Sql, now: Date): Promise<number> {
-  const rows = TSE_COMPANIES.map((c) => ({
+export async function seedMarketSymbols(
+  sql: Sql,
+  now: Date,
+  companies: readonly TseCompany[] = TSE_COMPANIES,
+): Promise<number> {
+  const rows = companies.map((c) => ({
     code: c.code,
     name_jp: c.names.jp,
     name_en: c.names.en,

@@ -15,21 +15,42 @@ import { tickSize } from '@kabuto/domain/market/tick-size';
 import { sessionDate } from '@kabuto/domain/market/trading-session';
 import { money, toWire } from '@kabuto/domain/money';
 import { depthOf, type Depth } from '@kabuto/market/simulator';
-import { findCompany, type TseCompany } from '@kabuto/market/tse-companies';
+import type { TseCompany } from '@kabuto/market/tse-companies';
 import { constituentWeights, indexDefinitions, type IndexDefinition, type PricePoint } from '@kabuto/market/indices';
 import { indexWires, percentOf } from './market-indices.ts';
 import type { Bus } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
-import { marketChannel, type CandleTuple, type MarketMessage, type TickState } from './market-messages.ts';
+import type { ListOrder } from '@kabuto/domain/market/ranking';
+import {
+  candlesAfter,
+  decodeTick,
+  marketChannel,
+  marketResyncChannel,
+  type CandleTuple,
+  type MarketWire,
+  type TickState,
+} from './market-messages.ts';
+import { rankings } from './rankings.ts';
+
+/** A symbol's candles are followed (kept up to date from the ticks) this long after anyone last asked for them. */
+const followCandlesMs = 10 * 60_000;
+/** How long a read waits for the leader's answer to a resync before answering without the live candles. */
+const resyncWaitMs = 1000;
 
 /** One symbol as this process knows it: its listing, status and latest state from the feed. */
 export interface SymbolEntry {
   company: TseCompany;
   status: SymbolStatus;
   statusReason: string | null;
-  state: Omit<TickState, 'candles'>;
-  /** The live candle per period, from the feed (the database may be up to a flush behind). */
-  candles: Map<CandlePeriodName, CandleTuple>;
+  state: TickState;
+  /**
+   * The live candle per period, from the feed (the database may be up to a flush behind); kept only while the symbol
+   * is followed (`candlesSeq` not null: they are those after that trade), else empty. See `candlesOf`.
+   */
+  candles: ReadonlyMap<CandlePeriodName, CandleTuple>;
+  candlesSeq: number | null;
+  /** When anyone last asked for the candles (clock ms). */
+  candlesAskedAt: number;
 }
 
 /** What the stream needs from the market: topic checks, current sequence numbers and updates. */
@@ -85,6 +106,7 @@ export async function marketSnapshot(deps: {
   bus: Bus;
   clock: Clock;
   seed: number;
+  universe: readonly TseCompany[];
   source: PriceSource;
   log?: (msg: string, err?: unknown) => void;
 }) {
@@ -101,9 +123,9 @@ export async function marketSnapshot(deps: {
   let loading = true;
   const changedWhileLoading = new Set<string>();
   const unsubscribe = await deps.bus.subscribe(marketChannel, (raw) => {
-    let m: MarketMessage;
+    let m: MarketWire;
     try {
-      m = JSON.parse(raw) as MarketMessage;
+      m = JSON.parse(raw) as MarketWire;
     } catch {
       return;
     }
@@ -124,8 +146,9 @@ export async function marketSnapshot(deps: {
        FROM market_symbols s LEFT JOIN market_live_state l ON l.symbol = s.code ORDER BY s.code`,
   );
   const today = sessionDate(deps.clock.now());
+  const universe = new Map(deps.universe.map((c) => [c.code, c]));
   for (const r of rows) {
-    const company = findCompany(r.code);
+    const company = universe.get(r.code);
     if (company === undefined) continue;
     // A state from an earlier day is shown as the new day would open: last price as previous close.
     const last = r.last ?? company.basePrice;
@@ -150,6 +173,8 @@ export async function marketSnapshot(deps: {
         day: today,
       },
       candles: new Map(),
+      candlesSeq: null,
+      candlesAskedAt: 0,
     });
   }
   definitions.push(...indexDefinitions([...entries.values()].map((e) => e.company)));
@@ -169,7 +194,18 @@ export async function marketSnapshot(deps: {
     values: indexWires(definitions, pricePoints(), Number(feedRow?.index_seq ?? 0), source),
   };
 
+  // Each symbol's quote is worked out once per change (ticks, status, source), not per read.
+  const quotes = new Map<SymbolEntry, QuoteWire>();
   function quote(e: SymbolEntry): QuoteWire {
+    let q = quotes.get(e);
+    if (q === undefined) {
+      q = quoteOf(e);
+      quotes.set(e, q);
+    }
+    return q;
+  }
+
+  function quoteOf(e: SymbolEntry): QuoteWire {
     const last = money(e.state.last);
     const prevClose = money(e.state.prevClose);
     const change = last.minus(prevClose);
@@ -220,6 +256,75 @@ export async function marketSnapshot(deps: {
     }
   }
 
+  const ranks = rankings(
+    [...entries.values()],
+    (e) => quote(e),
+    (e) => e.status !== 'delisted',
+  );
+  const notTrading = new Set([...entries.values()].filter((e) => e.status !== 'listed').map((e) => e.company.code));
+
+  /** The symbol's figures changed: its quote is worked out again and it moves in the rankings. */
+  function changed(e: SymbolEntry): void {
+    quotes.delete(e);
+    ranks.touch(e);
+  }
+
+  // Symbols whose candles this process asked the leader for, with the reads waiting for them.
+  const resyncWaiters = new Map<string, (() => void)[]>();
+  let resyncAsk: Set<string> | null = null;
+  /** Asks the leader for the symbol's candles (asks of one turn of the event loop go as one message). */
+  function askResync(symbol: string): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const waiting = resyncWaiters.get(symbol) ?? [];
+      resyncWaiters.set(symbol, [...waiting, resolve]);
+      // Without an answer (no leader yet) the read goes on without the live candles.
+      setTimeout(resolve, resyncWaitMs).unref();
+      if (waiting.length > 0) return;
+      if (resyncAsk === null) {
+        const ask = (resyncAsk = new Set());
+        setImmediate(() => {
+          resyncAsk = null;
+          deps.bus
+            .publish(marketResyncChannel, JSON.stringify([...ask]))
+            .catch((err: unknown) => deps.log?.('market: resync request failed', err));
+        });
+      }
+      resyncAsk.add(symbol);
+    });
+  }
+
+  function unfollow(e: SymbolEntry): void {
+    e.candles = new Map();
+    e.candlesSeq = null;
+  }
+
+  /**
+   * A tick's candles (issue 17 §13): a followed symbol derives the ones not sent from its own, when they are those
+   * of the trade before; after a gap it stops following and, if still asked for, asks for them again. A symbol
+   * nobody asked for lately is not followed (no candle work per tick); an answer to this process's ask, or a tick
+   * with every candle, starts it again.
+   */
+  function takeCandles(e: SymbolEntry, t: ReturnType<typeof decodeTick>): void {
+    const asked = deps.clock.now().getTime() - e.candlesAskedAt <= followCandlesMs;
+    const waiters = resyncWaiters.get(e.company.code);
+    if (t.full && (waiters || (e.candlesSeq !== null && asked))) {
+      e.candles = new Map(Object.entries(t.candles) as [CandlePeriodName, CandleTuple][]);
+      e.candlesSeq = t.state.seq;
+      resyncWaiters.delete(e.company.code);
+      for (const w of waiters ?? []) w();
+      return;
+    }
+    if (e.candlesSeq === null) return;
+    if (!asked) return unfollow(e);
+    if (t.state.seq !== e.candlesSeq + 1) {
+      unfollow(e);
+      void askResync(e.company.code);
+      return;
+    }
+    e.candles = candlesAfter(e.candles, t);
+    e.candlesSeq = t.state.seq;
+  }
+
   // Status changes are read from the table one at a time, in arrival order: a late or repeated message (the outbox
   // delivers at least once) can never undo a newer change, and open screens hear only of real changes.
   let statusReads: Promise<void> = Promise.resolve();
@@ -239,31 +344,51 @@ export async function marketSnapshot(deps: {
     if (!row || (row.status === e.status && row.status_reason === e.statusReason)) return;
     e.status = row.status;
     e.statusReason = row.status_reason;
+    if (row.status === 'listed') notTrading.delete(symbol);
+    else notTrading.add(symbol);
+    changed(e);
     const topic: MarketTopic = `quotes:${symbol}`;
     const data = { symbol, status: row.status, reason: row.status_reason };
     notify({ topics: [topic], build: () => ({ type: 'symbolStatus', topic, data }) });
   }
 
-  function apply(m: MarketMessage): void {
+  function apply(m: MarketWire): void {
     if (m.kind === 'status') {
       void refreshStatus(m.symbol);
       return;
     }
-    source = m.source;
+    if (m.source !== source) {
+      source = m.source;
+      quotes.clear();
+    }
+    if (m.kind === 'resync') {
+      for (const w of m.ticks) {
+        const t = decodeTick(w);
+        const e = entries.get(t.state.symbol);
+        if (!e) continue;
+        // The leader's state at the answer: only a process that missed trades learns anything from it.
+        if (t.state.seq !== e.state.seq) {
+          e.state = t.state;
+          changed(e);
+        }
+        takeCandles(e, t);
+      }
+      return;
+    }
     const topics: MarketTopic[] = [];
     const touched = new Map<string, SymbolEntry>();
-    for (const t of m.ticks) {
-      const e = entries.get(t.symbol);
+    for (const w of m.ticks) {
+      const t = decodeTick(w);
+      const e = entries.get(t.state.symbol);
       if (!e) continue;
-      const { candles, ...state } = t;
-      e.state = state;
-      for (const [period, tuple] of Object.entries(candles) as [CandlePeriodName, CandleTuple][])
-        e.candles.set(period, tuple);
-      touched.set(t.symbol, e);
+      e.state = t.state;
+      changed(e);
+      takeCandles(e, t);
+      touched.set(e.company.code, e);
       topics.push(
-        `quotes:${t.symbol}`,
-        `depth:${t.symbol}`,
-        ...candlePeriods.map((p): MarketTopic => `candles:${t.symbol}:${p}`),
+        `quotes:${e.company.code}`,
+        `depth:${e.company.code}`,
+        ...candlePeriods.map((p): MarketTopic => `candles:${e.company.code}:${p}`),
       );
     }
     if (m.indices) {
@@ -319,6 +444,7 @@ export async function marketSnapshot(deps: {
           return { type: 'depth', topic, seq, data: { symbol: p.symbol, bids: d.bids, asks: d.asks } };
         }
         if (p.kind !== 'candles') return null;
+        e.candlesAskedAt = deps.clock.now().getTime();
         const tuple = e.candles.get(p.period);
         return tuple
           ? { type: 'candle', topic, seq, data: { symbol: p.symbol, period: p.period, candle: candleWire(tuple) } }
@@ -342,8 +468,18 @@ export async function marketSnapshot(deps: {
     /** Reads a symbol's status from the table now (the process that changed it, before answering). */
     refreshStatus,
     /** For the leader: what the halted set is right now (halted and delisted symbols do not trade). */
-    notTrading: (): Set<string> =>
-      new Set([...entries.values()].filter((e) => e.status !== 'listed').map((e) => e.company.code)),
+    notTrading: (): ReadonlySet<string> => notTrading,
+    /** The listed and halted symbols in a list order (`rankQuotes`'s lists, kept in order as ticks arrive). */
+    ranked: (order: ListOrder): readonly SymbolEntry[] => ranks.ranked(order),
+    /**
+     * The symbol's live candles, following it from now on: when not followed yet, asks the leader for them and waits
+     * for the answer (at most `resyncWaitMs`; an empty map then, the database has the rest).
+     */
+    async candlesOf(e: SymbolEntry): Promise<ReadonlyMap<CandlePeriodName, CandleTuple>> {
+      e.candlesAskedAt = deps.clock.now().getTime();
+      if (e.candlesSeq === null) await askResync(e.company.code);
+      return e.candles;
+    },
     /** Resolves once the feed's step `step` has been applied here (tests step the feed by hand). */
     applied: (step: number): Promise<void> =>
       step <= appliedStep ? Promise.resolve() : new Promise<void>((resolve) => stepWaiters.push({ step, resolve })),
@@ -353,7 +489,13 @@ export async function marketSnapshot(deps: {
       if (!('market' in parsed)) return { error: errorKeys.stream.unknownTopic };
       if (parsed.market.kind === 'indices') return { seq: String(indices.seq) };
       const e = entries.get(parsed.market.symbol);
-      return e ? { seq: String(e.state.seq) } : { error: errorKeys.market.unknownSymbol };
+      if (!e) return { error: errorKeys.market.unknownSymbol };
+      // A chart on screen: its candles are followed from now on.
+      if (parsed.market.kind === 'candles') {
+        e.candlesAskedAt = deps.clock.now().getTime();
+        if (e.candlesSeq === null) void askResync(e.company.code);
+      }
+      return { seq: String(e.state.seq) };
     },
     onUpdate(listener: (u: MarketUpdate) => void): () => void {
       listeners.add(listener);

@@ -9,7 +9,6 @@ import type { optionalListCall } from '@kabuto/contracts/market/watchlist';
 import type { indexConstituentsCall } from '@kabuto/contracts/gdindex/indices';
 import type { adminSymbolStatusSchema } from '@kabuto/contracts/admin/market';
 import type { z } from 'zod';
-import { rankQuotes } from '@kabuto/domain/market/ranking';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
 import { money } from '@kabuto/domain/money';
 import { bucketStart, rollUp, type Candle } from '@kabuto/domain/market/candles';
@@ -93,7 +92,11 @@ export function marketService(deps: MarketServiceDeps) {
   }
 
   /** The candle of the week or month in progress: its stored daily candles, today's from the feed's live one. */
-  async function dayPeriodCandle(symbol: string, period: '1w' | '1M', e: SymbolEntry): Promise<CandleTuple | null> {
+  async function dayPeriodCandle(
+    symbol: string,
+    period: '1w' | '1M',
+    live: ReadonlyMap<CandlePeriodName, CandleTuple>,
+  ): Promise<CandleTuple | null> {
     const from = bucketStart(period, deps.clock.now());
     const rows = await db.query<CandleRow>(
       `SELECT ${candleColumns} FROM market_candles
@@ -102,7 +105,7 @@ export function marketService(deps: MarketServiceDeps) {
     );
     const days = new Map<number, Candle>(rows.map((r) => [new Date(r.bucket_start).getTime(), candleOf(r)]));
     // The database may be a flush behind the feed on today's candle.
-    const today = e.candles.get('1d');
+    const today = live.get('1d');
     if (today && today[0] >= from.getTime()) {
       const [start, open, high, low, close, volume, turnover] = today;
       days.set(start, { period: '1d', start: new Date(start), open, high, low, close, volume, turnover });
@@ -133,14 +136,15 @@ export function marketService(deps: MarketServiceDeps) {
       page: number;
       pageSize: number;
     }): ResponseOf<typeof stockListCall> {
-      const listed = snapshot
-        .all()
-        .filter((e) => e.status !== 'delisted')
-        .map(snapshot.quote);
-      // Rankings are cut at zero: gainers only rose, losers only fell (the screens re-rank with the same rule).
-      const quotes = rankQuotes(listed, q.sort);
+      // Rankings are cut at zero: gainers only rose, losers only fell (the screens re-rank with the same rule). The
+      // snapshot keeps every order as ticks arrive, so a page costs its own quotes, not a sort of the market.
+      const ranked = snapshot.ranked(q.sort);
       const from = (q.page - 1) * q.pageSize;
-      return { items: quotes.slice(from, from + q.pageSize), total: quotes.length, source: snapshot.source() };
+      return {
+        items: ranked.slice(from, from + q.pageSize).map(snapshot.quote),
+        total: ranked.length,
+        source: snapshot.source(),
+      };
     },
 
     detail(symbol: string): ResponseOf<typeof stockDetailCall> {
@@ -168,8 +172,8 @@ export function marketService(deps: MarketServiceDeps) {
       }));
       // The week and month in progress are their days rolled up (stored days and today's live one), whatever
       // the stored row says: days back-filled after it was written count too (issue 16).
-      const live =
-        period === '1w' || period === '1M' ? await dayPeriodCandle(symbol, period, e) : e.candles.get(period);
+      const held = await snapshot.candlesOf(e);
+      const live = period === '1w' || period === '1M' ? await dayPeriodCandle(symbol, period, held) : held.get(period);
       if (live) {
         const wire = candleWire(live);
         const last = candles.at(-1);

@@ -1,5 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import type { Database } from '@kabuto/db/database';
+import { TSE_COMPANIES } from '@kabuto/market/tse-companies';
 import { describeEachDatabase } from '../test/harness.ts';
 import { staffHeaders } from '../verification/real-name-fixtures.ts';
 import { marketSnapshot } from './market-snapshot.ts';
@@ -27,6 +28,7 @@ describeEachDatabase('a snapshot starting while a symbol is halted (issue 17 §9
       bus: h().platform.bus,
       clock: h().clock,
       seed: 7203,
+      universe: TSE_COMPANIES,
       source: 'simulated',
     });
     expect(raced).toBe(true);

@@ -3,7 +3,7 @@ import type { CandleWire } from '@kabuto/contracts/market/fields';
 import { money, toWire } from '@kabuto/domain/money';
 import { describeEachDatabase, type Harness } from '../test/harness.ts';
 import { candleWire } from './market-snapshot.ts';
-import type { TickState } from './market-messages.ts';
+import type { TickWithCandles } from './market-messages.ts';
 
 type Candles = { candles: CandleWire[] };
 
@@ -27,7 +27,7 @@ function rolledUp(days: CandleWire[], start: string): CandleWire {
 }
 
 /** Steps the feed until the symbol trades; the symbol's state as the leader published it (what the stream sends). */
-async function tradeOnce(h: Harness, symbol: string): Promise<TickState> {
+async function tradeOnce(h: Harness, symbol: string): Promise<TickWithCandles> {
   const { feed, snapshot } = h.platform.market;
   for (let i = 0; i < 200; i++) {
     h.clock.advance(1000);

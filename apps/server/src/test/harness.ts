@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Database } from '@kabuto/db/database';
 import { openTestDatabase, testDatabaseKinds } from '@kabuto/db/test-databases';
-import { buildApp, type KabutoApp } from '../app.ts';
+import { buildApp, type KabutoApp, type PressureLimits } from '../app.ts';
 import type { StreamLimits } from '../stream/stream.server.ts';
 import type { MarketOptions } from '../market/market-module.ts';
 import type { RateLimits } from '../http/register-routes.ts';
@@ -76,6 +76,11 @@ export interface HarnessOptions {
   market?: Partial<MarketOptions>;
   /** How often the outbox relay and jobs look on their own (200 ms by default; a long one proves nudges). */
   platformIntervalMs?: number;
+  /**
+   * Load-shedding limits. Off unless a test sets them: test files share two cores, and a worker starved of CPU for a
+   * second would shed a test's own requests.
+   */
+  pressure?: Partial<PressureLimits>;
 }
 
 const generous: RateLimits = {
@@ -116,6 +121,7 @@ export function describeEachDatabase(
           ...(options.fourEyesThresholdJpy ? { fourEyesThresholdJpy: options.fourEyesThresholdJpy } : {}),
           ...(options.streamLimits ? { streamLimits: options.streamLimits } : {}),
           market: { feedIntervalMs: null, backfill: 'onDemand', ...options.market },
+          pressure: { maxEventLoopDelayMs: 0, ...options.pressure },
           platformIntervalMs: options.platformIntervalMs ?? 200,
         });
         await built.app.ready();

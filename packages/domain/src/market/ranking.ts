@@ -58,6 +58,21 @@ function partsOf(value: string): { sign: number; whole: string; fraction: string
 const signOf = (value: string): number => partsOf(value).sign;
 
 /**
+ * A string whose order is the number's order (`compareDecimals`), so a list re-ranked often compares plain strings:
+ * sign first (0 negative, 1 zero, 2 positive), then the count of whole digits, the digits, and for a negative number
+ * the digits' complements closed by `~` (above every digit), so that a longer magnitude sorts lower.
+ */
+export function decimalSortKey(value: string): string {
+  const { sign, whole, fraction } = partsOf(value);
+  if (sign === 0) return '1';
+  const magnitude = `${String(whole.length).padStart(3, '0')}${whole}${fraction}`;
+  if (sign > 0) return `2${magnitude}`;
+  let complement = '';
+  for (const digit of magnitude) complement += String(9 - Number(digit));
+  return `0${complement}~`;
+}
+
+/**
  * Two decimal strings compared exactly on their digits (−1, 0 or 1), with no decimal library, so the screens that
  * re-rank need none. Anything that is not a decimal counts as zero.
  */
