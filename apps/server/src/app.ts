@@ -168,7 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const rates = opts.rates ?? simulatedRateProvider();
   const money = { db: opts.db, clock, marketProfile };
   const bus = opts.bus ?? memoryBus();
-  const leader = opts.leader ?? soleLeader();
+  const leader = opts.leader ?? soleLeader(opts.db);
   const log = (msg: string, err?: unknown) => app.log.error({ err }, msg);
   const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
   const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });

@@ -13,7 +13,8 @@ export function percentOf(change: Decimal, base: Decimal): string {
 export function indexWires(
   definitions: readonly IndexDefinition[],
   prices: ReadonlyMap<string, PricePoint>,
-  seq: number,
+  /** The stream's sequence number of these values (`streamSeq`). */
+  seq: string,
   source: PriceSource,
 ): IndexValueWire[] {
   return definitions.map((d) => {
@@ -28,7 +29,7 @@ export function indexWires(
       change: toWire(change),
       changePercent: percentOf(change, money(level.prevClose)),
       constituents: d.constituents.length,
-      seq: String(seq),
+      seq,
       simulated: true,
       source,
     };

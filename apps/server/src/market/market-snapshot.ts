@@ -20,7 +20,7 @@ import { constituentWeights, indexDefinitions, type IndexDefinition, type PriceP
 import { indexWires, percentOf } from './market-indices.ts';
 import type { Bus } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
-import { marketChannel, type CandleTuple, type MarketMessage, type TickState } from './market-messages.ts';
+import { marketChannel, streamSeq, type CandleTuple, type MarketMessage, type TickState } from './market-messages.ts';
 
 /** One symbol as this process knows it: its listing, status and latest state from the feed. */
 export interface SymbolEntry {
@@ -93,7 +93,7 @@ export async function marketSnapshot(deps: {
 }) {
   const entries = new Map<string, SymbolEntry>();
   const definitions: IndexDefinition[] = [];
-  let indices: { seq: number; values: IndexValueWire[] } = { seq: 0, values: [] };
+  let indices: { epoch: number; seq: number; values: IndexValueWire[] } = { epoch: 0, seq: 0, values: [] };
   let source = deps.source;
   let appliedStep = 0;
   const listeners = new Set<(u: MarketUpdate) => void>();
@@ -104,6 +104,9 @@ export async function marketSnapshot(deps: {
             l.open::text AS open, l.high::text AS high, l.low::text AS low, l.volume, l.turnover::text AS turnover, l.seq, l.updated_at
        FROM market_symbols s LEFT JOIN market_live_state l ON l.symbol = s.code ORDER BY s.code`,
   );
+  // Stored state is numbered in the current epoch: a leader of a newer one streams higher numbers from its first trade.
+  const [epochRow] = await deps.db.query<{ epoch: string }>(`SELECT epoch FROM leader_epoch WHERE id = 1`);
+  const epoch = Number(epochRow?.epoch ?? 0);
   const today = sessionDate(deps.clock.now());
   for (const r of rows) {
     const company = findCompany(r.code);
@@ -119,6 +122,7 @@ export async function marketSnapshot(deps: {
       state: {
         symbol: r.code,
         seq: Number(r.seq ?? 0),
+        epoch,
         at: r.updated_at ? new Date(r.updated_at).getTime() : deps.clock.now().getTime(),
         last: toWire(money(last)),
         prevClose: toWire(money(prevClose)),
@@ -145,10 +149,8 @@ export async function marketSnapshot(deps: {
     );
   }
 
-  indices = {
-    seq: Number(feedRow?.index_seq ?? 0),
-    values: indexWires(definitions, pricePoints(), Number(feedRow?.index_seq ?? 0), source),
-  };
+  const indexSeq = Number(feedRow?.index_seq ?? 0);
+  indices = { epoch, seq: indexSeq, values: indexWires(definitions, pricePoints(), streamSeq(epoch, indexSeq), source) };
 
   function quote(e: SymbolEntry): QuoteWire {
     const last = money(e.state.last);
@@ -175,7 +177,7 @@ export async function marketSnapshot(deps: {
       limitDown: e.state.lower,
       tickSize: toWire(tickSize(last, e.company.tickTable)),
       day: e.state.day,
-      seq: String(e.state.seq),
+      seq: streamSeq(e.state.epoch, e.state.seq),
       source,
     };
   }
@@ -248,10 +250,10 @@ export async function marketSnapshot(deps: {
         if (!('market' in parsed)) return null;
         const p = parsed.market;
         if (p.kind === 'indices')
-          return { type: 'indices', topic: 'indices', seq: String(indices.seq), data: indices.values };
+          return { type: 'indices', topic: 'indices', seq: streamSeq(indices.epoch, indices.seq), data: indices.values };
         const e = touched.get(p.symbol);
         if (!e) return null;
-        const seq = String(e.state.seq);
+        const seq = streamSeq(e.state.epoch, e.state.seq);
         if (p.kind === 'quotes') {
           const q = quote(e);
           return {
@@ -325,9 +327,9 @@ export async function marketSnapshot(deps: {
     resolveTopic(topic: MarketTopic): { seq: string } | { error: ErrorKey } {
       const parsed = parseTopic(topic);
       if (!('market' in parsed)) return { error: errorKeys.stream.unknownTopic };
-      if (parsed.market.kind === 'indices') return { seq: String(indices.seq) };
+      if (parsed.market.kind === 'indices') return { seq: streamSeq(indices.epoch, indices.seq) };
       const e = entries.get(parsed.market.symbol);
-      return e ? { seq: String(e.state.seq) } : { error: errorKeys.market.unknownSymbol };
+      return e ? { seq: streamSeq(e.state.epoch, e.state.seq) } : { error: errorKeys.market.unknownSymbol };
     },
     onUpdate(listener: (u: MarketUpdate) => void): () => void {
       listeners.add(listener);
