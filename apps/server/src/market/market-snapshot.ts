@@ -150,7 +150,11 @@ export async function marketSnapshot(deps: {
   }
 
   const indexSeq = Number(feedRow?.index_seq ?? 0);
-  indices = { epoch, seq: indexSeq, values: indexWires(definitions, pricePoints(), streamSeq(epoch, indexSeq), source) };
+  indices = {
+    epoch,
+    seq: indexSeq,
+    values: indexWires(definitions, pricePoints(), streamSeq(epoch, indexSeq), source),
+  };
 
   function quote(e: SymbolEntry): QuoteWire {
     const last = money(e.state.last);
@@ -250,7 +254,12 @@ export async function marketSnapshot(deps: {
         if (!('market' in parsed)) return null;
         const p = parsed.market;
         if (p.kind === 'indices')
-          return { type: 'indices', topic: 'indices', seq: streamSeq(indices.epoch, indices.seq), data: indices.values };
+          return {
+            type: 'indices',
+            topic: 'indices',
+            seq: streamSeq(indices.epoch, indices.seq),
+            data: indices.values,
+          };
         const e = touched.get(p.symbol);
         if (!e) return null;
         const seq = streamSeq(e.state.epoch, e.state.seq);
