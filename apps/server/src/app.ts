@@ -52,7 +52,7 @@ import { reviewRoutes } from './reviews/public.ts';
 import { depositReviewKind } from './funds/public.ts';
 import { withdrawalReviewKind } from './funds/public.ts';
 import { realNameReviewKind } from './verification/public.ts';
-import { startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
+import { candleRetentionJob, startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
 import { newsRoutes, newsService } from './news/public.ts';
 
 export const defaultRateLimits: RateLimits = {
@@ -173,6 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
   const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });
   registerPlatformJobs(jobs, opts.db);
+  jobs.register(candleRetentionJob(opts.db));
   const market = await startMarket({
     db: opts.db,
     clock,
