@@ -6,13 +6,13 @@ import { marketFeed } from './market-feed.ts';
 // Issue 17 §8: a slow step (here: a bus that does not answer) must not make the timer's later steps queue up behind
 // it, to run back to back once it is done; they are skipped and counted.
 
-/** A bus whose publishes wait until the test lets them through (or, once opened, pass at once). */
+/** A bus whose publishes, once held, wait until the test lets them through. */
 function heldBus() {
   const waiting: (() => void)[] = [];
-  let open = false;
+  let held = false;
   const bus: Bus = {
     kind: 'memory',
-    publish: () => (open ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
+    publish: () => (held ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
     subscribe: async () => async () => undefined,
     close: async () => undefined,
   };
@@ -21,8 +21,11 @@ function heldBus() {
     bus,
     waiting: () => waiting.length,
     releaseAll,
+    hold() {
+      held = true;
+    },
     open() {
-      open = true;
+      held = false;
       releaseAll();
     },
   };
@@ -52,6 +55,9 @@ describeEachDatabase('the feed’s step timer', (h) => {
     feed.attach();
     try {
       while (!feed.running()) await settle();
+      // A step by hand waits for the feed's start (its load) to finish; then the bus stops answering.
+      await feed.step();
+      held.hold();
       await vi.advanceTimersByTimeAsync(100);
       expect(held.waiting()).toBe(1);
       // Ten more steps fall due while the first waits on the bus: none starts.

@@ -67,6 +67,20 @@ describeEachDatabase('a new leader continues the feed from the stored state', (h
       await hand.set(false);
       await second.feed.flush();
       expect(await state()).toEqual(flushed);
+      // Nor when this process leads again later, in a newer epoch: it starts from what is stored, so the candles of the
+      // buckets it had not written then stay as stored.
+      const thisMinuteEnds = new Date(Math.floor(h().clock.now().getTime() / 60_000 + 1) * 60_000);
+      const candles = () =>
+        h().db.query(
+          `SELECT symbol, period, bucket_start, close::text AS close, volume FROM market_candles WHERE bucket_start < $1 AND period = '1m' ORDER BY 1, 3`,
+          [thisMinuteEnds],
+        );
+      const storedCandles = await candles();
+      h().clock.advance(60_000);
+      await hand.set(true);
+      await second.feed.step();
+      await second.feed.flush();
+      expect(await candles()).toEqual(storedCandles);
     } finally {
       await second.close();
       await bus.close();

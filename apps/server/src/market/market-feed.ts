@@ -459,11 +459,16 @@ export function marketFeed(deps: {
     timer = null;
   }
 
-  /** Stops stepping and forgets the simulator: nothing more is published or written until this process leads again. */
+  /**
+   * Stops stepping and forgets the simulator and what was not yet written: nothing of this term is published or
+   * written any more, also not by a later term of this process (which starts from what is stored).
+   */
   function halt(): void {
     stopTimer();
     stopReplay();
     sim = null;
+    dirtySymbols.clear();
+    dirtyCandles.clear();
   }
 
   async function lead(leading: boolean): Promise<void> {
