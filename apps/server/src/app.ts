@@ -53,7 +53,7 @@ import { reviewRoutes } from './reviews/public.ts';
 import { depositReviewKind } from './funds/public.ts';
 import { withdrawalReviewKind } from './funds/public.ts';
 import { realNameReviewKind } from './verification/public.ts';
-import { startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
+import { candleRetentionJob, startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
 import { newsRoutes, newsService } from './news/public.ts';
 
 export const defaultRateLimits: RateLimits = {
@@ -209,7 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const rates = opts.rates ?? simulatedRateProvider();
   const money = { db: opts.db, clock, marketProfile };
   const bus = opts.bus ?? memoryBus();
-  const leader = opts.leader ?? soleLeader();
+  const leader = opts.leader ?? soleLeader(opts.db);
   const log = (msg: string, err?: unknown) => app.log.error({ err }, msg);
   const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
   // After a commit that wrote to the outbox: the leader relays it now, not at its next look.
@@ -217,6 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const accounts = accountService({ db: opts.db, clock, sms, afterCommit: nudgeRelay });
   const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });
   registerPlatformJobs(jobs, opts.db);
+  jobs.register(candleRetentionJob(opts.db));
   const market = await startMarket({
     db: opts.db,
     clock,

@@ -37,7 +37,7 @@ export async function main(): Promise<void> {
         connectionString: cfg.databaseUrl,
         log: (msg) => process.stdout.write(`${JSON.stringify({ msg, pid: process.pid, time: Date.now() })}\n`),
       })
-    : soleLeader();
+    : soleLeader(db);
   const { app } = await buildApp({
     db,
     webDist,

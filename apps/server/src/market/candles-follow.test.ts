@@ -58,7 +58,7 @@ describeEachDatabase('candles followed from compact ticks', (h) => {
 
     const steps = wire.filter((m): m is Extract<MarketWire, { kind: 'ticks' }> => m.kind === 'ticks');
     const ticks = steps.flatMap((m) => m.ticks);
-    const candlesSent = ticks.reduce((n, t) => n + Object.keys(t[14]).length, 0);
+    const candlesSent = ticks.reduce((n, t) => n + Object.keys(t[15]).length, 0);
     // Every tick used to carry all seven; now only the first of each symbol from this leader, and a week's or
     // month's after a change between trades.
     expect(candlesSent).toBeLessThan(ticks.length);

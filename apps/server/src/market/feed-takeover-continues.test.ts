@@ -1,31 +1,8 @@
 import { expect, it } from 'vitest';
-import { memoryBus, type Leader } from '../platform/public.ts';
+import { memoryBus } from '../platform/public.ts';
 import { describeEachDatabase } from '../test/harness.ts';
 import { startMarket } from './market-module.ts';
-import { stepFeed } from './market-fixtures.ts';
-
-/** A leader the test hands over by hand. */
-function manualLeader(initially: boolean) {
-  let leading = initially;
-  const listeners = new Set<(l: boolean) => void>();
-  const leader: Leader = {
-    isLeader: () => leading,
-    onChange(listener) {
-      listeners.add(listener);
-      if (leading) queueMicrotask(() => listener(true));
-      return () => listeners.delete(listener);
-    },
-    async start() {},
-    async stop() {},
-  };
-  return {
-    leader,
-    set(next: boolean) {
-      leading = next;
-      for (const l of listeners) l(next);
-    },
-  };
-}
+import { manualLeader, stepFeed } from './market-fixtures.ts';
 
 describeEachDatabase('a new leader continues the feed from the stored state', (h) => {
   it('restores prices, day figures, sequence numbers and the candles in progress, and writes in batches', async () => {
@@ -45,7 +22,7 @@ describeEachDatabase('a new leader continues the feed from the stored state', (h
     expect(Number(feedState?.steps)).toBeGreaterThanOrEqual(20);
 
     // Another process: its snapshot starts from the stored state, then it takes over the feed.
-    const hand = manualLeader(false);
+    const hand = manualLeader(h().db);
     const bus = memoryBus();
     const second = await startMarket({
       db: h().db,
@@ -59,7 +36,7 @@ describeEachDatabase('a new leader continues the feed from the stored state', (h
       for (const row of stored) expect(second.snapshot.get(row.symbol)?.state.seq).toBe(Number(row.seq));
       second.attach();
       expect(await second.feed.step()).toBeNull();
-      hand.set(true);
+      await hand.set(true);
       const byTicks = new Map<string, { seq: number; volume: number; dayVolume: number }>();
       for (let i = 0; i < 10; i++) {
         h().clock.advance(1000);
@@ -87,9 +64,23 @@ describeEachDatabase('a new leader continues the feed from the stored state', (h
         h().clock.advance(100);
         traded = await second.feed.step();
       }
-      hand.set(false);
+      await hand.set(false);
       await second.feed.flush();
       expect(await state()).toEqual(flushed);
+      // Nor when this process leads again later, in a newer epoch: it starts from what is stored, so the candles of the
+      // buckets it had not written then stay as stored.
+      const thisMinuteEnds = new Date(Math.floor(h().clock.now().getTime() / 60_000 + 1) * 60_000);
+      const candles = () =>
+        h().db.query(
+          `SELECT symbol, period, bucket_start, close::text AS close, volume FROM market_candles WHERE bucket_start < $1 AND period = '1m' ORDER BY 1, 3`,
+          [thisMinuteEnds],
+        );
+      const storedCandles = await candles();
+      h().clock.advance(60_000);
+      await hand.set(true);
+      await second.feed.step();
+      await second.feed.flush();
+      expect(await candles()).toEqual(storedCandles);
     } finally {
       await second.close();
       await bus.close();

@@ -27,7 +27,7 @@ describe('indices kept per trade', () => {
             prices.set(c.code, point);
             book.set(c.code, point);
           }
-          expect(book.wires(7, 'simulated')).toEqual(indexWires(definitions, prices, 7, 'simulated'));
+          expect(book.wires('7', 'simulated')).toEqual(indexWires(definitions, prices, '7', 'simulated'));
         },
       ),
       { numRuns: 200 },

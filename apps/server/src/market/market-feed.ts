@@ -13,13 +13,14 @@ import type { SessionProfile } from '@kabuto/domain/market/trading-session';
 import { createSimulator, type MarketTick, type Simulator, type StockSnapshot } from '@kabuto/market/simulator';
 import { replayFeed, type Feed, type ReplayFeedOptions } from '@kabuto/market/feed';
 import type { PricePoint } from '@kabuto/market/indices';
-import type { Bus, Leader } from '../platform/public.ts';
+import { holdEpoch, type Bus, type Leader } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import {
   encodeTick,
   marketChannel,
   marketHistoryChannel,
   marketResyncChannel,
+  streamSeq,
   type CandleTuple,
   type MarketMessage,
   type MarketWire,
@@ -92,12 +93,18 @@ export function marketFeed(deps: {
   const { options } = deps;
   const source: PriceSource = options.replay ? 'replay' : 'simulated';
   let sim: Simulator | null = null;
+  // The leader's epoch the feed runs in (set with `sim`): on every sequence number, and its flushes commit only while it is current.
+  let term = 0;
   let replay: { feed: Feed; off: () => void } | null = null;
   // Recorded ticks that arrived since the last step (replay only).
   let pending: MarketTick[] = [];
   let starting: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
+  // Steps and rereads chained on `running` and not yet done: the timer's step is skipped while any is.
+  let busy = 0;
+  let skipped = 0;
+  let skipLoggedAt = -Infinity;
   let flushing: Promise<void> = Promise.resolve();
   let steps = 0;
   let indexSeq = 0;
@@ -277,6 +284,7 @@ export function marketFeed(deps: {
     return {
       symbol,
       seq: q.trades,
+      epoch: term,
       at: at.getTime(),
       last: q.last,
       prevClose: q.prevClose,
@@ -388,8 +396,14 @@ export function marketFeed(deps: {
     if (ticks.length === 0) return null;
     steps += 1;
     indexSeq += 1;
-    const values = (indices as IndexBook).wires(indexSeq, source);
-    const message: MarketMessage = { kind: 'ticks', step: steps, source, ticks, indices: { seq: indexSeq, values } };
+    const values = (indices as IndexBook).wires(streamSeq(term, indexSeq), source);
+    const message: MarketMessage = {
+      kind: 'ticks',
+      step: steps,
+      source,
+      ticks,
+      indices: { epoch: term, seq: indexSeq, values },
+    };
     const onBus: MarketWire = { ...message, ticks: wire };
     await deps.bus.publish(marketChannel, JSON.stringify(onBus));
     if (now.getTime() - lastFlushAt >= options.flushMs) void flush();
@@ -403,6 +417,7 @@ export function marketFeed(deps: {
       .catch(() => undefined)
       .then(async () => {
         if (!sim || !deps.leader.isLeader() || (dirtySymbols.size === 0 && dirtyCandles.size === 0)) return;
+        const epoch = term;
         const now = deps.clock.now();
         lastFlushAt = now.getTime();
         const symbols = [...dirtySymbols];
@@ -435,8 +450,15 @@ export function marketFeed(deps: {
           volume: c.volume,
           turnover: c.turnover,
         }));
+        let fenced = false;
         try {
           await deps.db.transaction(async (tx) => {
+            // Fencing (issue 17 §7): once another process has taken the next epoch, it continues from what is stored,
+            // so this one writes nothing more, even if it has not yet noticed that it lost the lock.
+            if (!(await holdEpoch(tx, epoch))) {
+              fenced = true;
+              return;
+            }
             if (state.length > 0) {
               await tx.query(
                 `INSERT INTO market_live_state (symbol, day, last, prev_close, open, high, low, volume, turnover, seq, updated_at)
@@ -470,8 +492,36 @@ export function marketFeed(deps: {
           for (const [k, v] of written) if (!dirtyCandles.has(k)) dirtyCandles.set(k, v);
           deps.log?.('market: flush failed', err);
         }
+        if (fenced) {
+          deps.log?.(`market: flush fenced, epoch ${epoch} is no longer current: nothing written, the feed stops`);
+          halt();
+        }
       });
     return flushing;
+  }
+
+  /** Chains work on `running`, so steps and history rereads never interleave; it counts as busy until done. */
+  function inLine<T>(work: () => Promise<T>, failure: string): Promise<T> {
+    busy += 1;
+    const next = running.then(work).finally(() => {
+      busy -= 1;
+    });
+    running = next.catch((err: unknown) => deps.log?.(failure, err));
+    return next;
+  }
+
+  /** Issue 17 §8: the timer's step while the last one (or a reread) still runs is skipped, never queued behind it. */
+  function timedStep(): void {
+    if (busy === 0) {
+      void inLine(stepOnce, 'market: step failed');
+      return;
+    }
+    skipped += 1;
+    // The first skip and then at most one line a minute, with the running total.
+    const now = Date.now();
+    if (now - skipLoggedAt < 60_000) return;
+    skipLoggedAt = now;
+    deps.log?.(`market: step skipped, the previous one still runs (${skipped} skipped since the feed started)`);
   }
 
   function stopTimer(): void {
@@ -479,14 +529,25 @@ export function marketFeed(deps: {
     timer = null;
   }
 
+  /**
+   * Stops stepping and forgets the simulator and what was not yet written: nothing of this term is published or
+   * written any more, also not by a later term of this process (which starts from what is stored).
+   */
+  function halt(): void {
+    stopTimer();
+    stopReplay();
+    sim = null;
+    dirtySymbols.clear();
+    dirtyCandles.clear();
+  }
+
   async function lead(leading: boolean): Promise<void> {
     if (!leading) {
       // Another process may lead already: never write after losing the lock.
-      stopTimer();
-      stopReplay();
-      sim = null;
+      halt();
       return;
     }
+    term = deps.leader.epoch() ?? 0;
     starting = load().finally(() => {
       starting = null;
     });
@@ -498,9 +559,7 @@ export function marketFeed(deps: {
       feed.start();
     }
     if (options.intervalMs !== null && timer === null) {
-      timer = setInterval(() => {
-        running = running.then(stepOnce).catch((err: unknown) => deps.log?.('market: step failed', err));
-      }, options.intervalMs);
+      timer = setInterval(timedStep, options.intervalMs);
     }
   }
 
@@ -510,7 +569,7 @@ export function marketFeed(deps: {
   function listen(channel: string, what: string, run: (message: string) => Promise<void>) {
     return deps.bus
       .subscribe(channel, (message) => {
-        running = running.then(() => run(message)).catch((err: unknown) => deps.log?.(`market: ${what} failed`, err));
+        void inLine(() => run(message), `market: ${what} failed`);
       })
       .catch((err: unknown) => {
         deps.log?.(`market: ${what} not heard`, err);
@@ -538,12 +597,12 @@ export function marketFeed(deps: {
     },
     /** One step now (tests step by hand with their own clock); null when nothing traded or not leading. */
     step(): Promise<MarketMessage | null> {
-      const next = running.then(stepOnce);
-      running = next.catch(() => undefined);
-      return next;
+      return inLine(stepOnce, 'market: step failed');
     },
     flush,
     running: (): boolean => sim !== null,
+    /** Timer steps skipped because the previous one still ran. */
+    skippedSteps: (): number => skipped,
     async stop(): Promise<void> {
       offChange?.();
       if (unsubscribeHistory) await (await unsubscribeHistory)();
@@ -554,7 +613,7 @@ export function marketFeed(deps: {
       stopReplay();
       await running;
       await flush();
-      sim = null;
+      halt();
     },
   };
 }

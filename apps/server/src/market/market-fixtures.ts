@@ -1,3 +1,5 @@
+import type { Database } from '@kabuto/db/database';
+import { takeEpoch, type Leader } from '../platform/public.ts';
 import type { Harness } from '../test/harness.ts';
 
 export { connect, signedIn, type Conn } from '../test/stream-client.ts';
@@ -25,4 +27,28 @@ export async function stepUntilTraded(h: Harness, symbol: string, maxSteps = 100
     if ((h.platform.market.snapshot.get(symbol)?.state.seq ?? 0) > before) return;
   }
   throw new Error(`${symbol} did not trade in ${maxSteps} steps`);
+}
+
+/** A leader the test hands over by hand; like a real one, it takes the next epoch each time it starts leading. */
+export function manualLeader(db: Database) {
+  let epoch: number | null = null;
+  const listeners = new Set<(l: boolean) => void>();
+  const leader: Leader = {
+    isLeader: () => epoch !== null,
+    epoch: () => epoch,
+    onChange(listener) {
+      listeners.add(listener);
+      if (epoch !== null) queueMicrotask(() => listener(true));
+      return () => listeners.delete(listener);
+    },
+    async start() {},
+    async stop() {},
+  };
+  return {
+    leader,
+    async set(leading: boolean): Promise<void> {
+      epoch = leading ? await takeEpoch(db) : null;
+      for (const l of listeners) l(leading);
+    },
+  };
 }

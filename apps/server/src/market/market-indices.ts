@@ -13,7 +13,8 @@ export function percentOf(change: Decimal, base: Decimal): string {
 export function indexWires(
   definitions: readonly IndexDefinition[],
   prices: ReadonlyMap<string, PricePoint>,
-  seq: number,
+  /** The stream's sequence number of these values (`streamSeq`). */
+  seq: string,
   source: PriceSource,
 ): IndexValueWire[] {
   return definitions.map((d) => wireOf(d, indexLevel(d, prices), seq, source));
@@ -22,7 +23,7 @@ export function indexWires(
 function wireOf(
   d: IndexDefinition,
   level: { value: string; prevClose: string },
-  seq: number,
+  seq: string,
   source: PriceSource,
 ): IndexValueWire {
   const change = money(level.value).minus(level.prevClose);
@@ -35,7 +36,7 @@ function wireOf(
     change: toWire(change),
     changePercent: percentOf(change, money(level.prevClose)),
     constituents: d.constituents.length,
-    seq: String(seq),
+    seq,
     simulated: true,
     source,
   };
@@ -73,7 +74,7 @@ export function indexBook(definitions: readonly IndexDefinition[], prices: Reado
   for (const [code, p] of prices) set(code, p);
   return {
     set,
-    wires(seq: number, source: PriceSource): IndexValueWire[] {
+    wires(seq: string, source: PriceSource): IndexValueWire[] {
       return books.map((b) => wireOf(b.definition, indexLevelOf(b.definition, b.sums), seq, source));
     },
   };

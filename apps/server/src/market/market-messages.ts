@@ -15,10 +15,21 @@ export const marketResyncChannel = 'kabuto:market-resync';
 /** One candle on the bus: [bucket start ms, open, high, low, close, volume, turnover]. */
 export type CandleTuple = [number, string, string, string, string, number, string];
 
+/**
+ * A topic's sequence number on the stream (issue 17 §7): the leader's epoch followed by twelve digits of the count
+ * within it (a symbol's trades, the feed's index steps). A new leader continues the counts from the last flush, which
+ * may be behind what the old one streamed; with its higher epoch its numbers are all higher, so a client sees a jump
+ * and resyncs, never an old number again with another price.
+ */
+export const streamSeq = (epoch: number, n: number): string => (BigInt(epoch) * 10n ** 12n + BigInt(n)).toString();
+
 /** A symbol's state after a trade, as the leader publishes it. */
 export interface TickState {
   symbol: string;
+  /** Trades of the symbol since the feed began. */
   seq: number;
+  /** The epoch of the leader that made the trade; with `seq` it gives the stream's sequence number. */
+  epoch: number;
   at: number;
   last: string;
   prevClose: string;
@@ -42,7 +53,7 @@ export type MarketMessage =
       step: number;
       source: PriceSource;
       ticks: TickWithCandles[];
-      indices: { seq: number; values: IndexValueWire[] } | null;
+      indices: { epoch: number; seq: number; values: IndexValueWire[] } | null;
     }
   /** A symbol's status changed (relayed from the outbox): each snapshot reads the symbol's current status. */
   | { kind: 'status'; symbol: string };
@@ -57,6 +68,7 @@ export type MarketMessage =
 export type TickWire = [
   symbol: string,
   seq: number,
+  epoch: number,
   at: number,
   last: string,
   prevClose: string,
@@ -80,7 +92,7 @@ export type MarketWire =
       step: number;
       source: PriceSource;
       ticks: TickWire[];
-      indices: { seq: number; values: IndexValueWire[] } | null;
+      indices: { epoch: number; seq: number; values: IndexValueWire[] } | null;
     }
   /** The leader's answer to a resync request: the symbols' state with every candle (`full`), outside the steps. */
   | { kind: 'resync'; source: PriceSource; ticks: TickWire[] }
@@ -89,13 +101,14 @@ export type MarketWire =
 
 export function encodeTick(
   s: TickState,
-  print: TickWire[13],
+  print: TickWire[14],
   candles: Partial<Record<CandlePeriodName, CandleTuple>>,
   full: boolean,
 ): TickWire {
   return [
     s.symbol,
     s.seq,
+    s.epoch,
     s.at,
     s.last,
     s.prevClose,
@@ -115,14 +128,31 @@ export function encodeTick(
 
 export function decodeTick(w: TickWire): {
   state: TickState;
-  print: TickWire[13];
+  print: TickWire[14];
   candles: Partial<Record<CandlePeriodName, CandleTuple>>;
   full: boolean;
 } {
-  const [symbol, seq, at, last, prevClose, open, high, low, volume, turnover, upper, lower, day, print, candles, full] =
-    w;
+  const [
+    symbol,
+    seq,
+    epoch,
+    at,
+    last,
+    prevClose,
+    open,
+    high,
+    low,
+    volume,
+    turnover,
+    upper,
+    lower,
+    day,
+    print,
+    candles,
+    full,
+  ] = w;
   return {
-    state: { symbol, seq, at, last, prevClose, open, high, low, volume, turnover, upper, lower, day },
+    state: { symbol, seq, epoch, at, last, prevClose, open, high, low, volume, turnover, upper, lower, day },
     print,
     candles,
     full: full === 1,

@@ -25,6 +25,7 @@ import {
   candlesAfter,
   decodeTick,
   marketChannel,
+  streamSeq,
   marketResyncChannel,
   type CandleTuple,
   type MarketWire,
@@ -112,7 +113,7 @@ export async function marketSnapshot(deps: {
 }) {
   const entries = new Map<string, SymbolEntry>();
   const definitions: IndexDefinition[] = [];
-  let indices: { seq: number; values: IndexValueWire[] } = { seq: 0, values: [] };
+  let indices: { epoch: number; seq: number; values: IndexValueWire[] } = { epoch: 0, seq: 0, values: [] };
   let source = deps.source;
   let appliedStep = 0;
   const listeners = new Set<(u: MarketUpdate) => void>();
@@ -145,6 +146,9 @@ export async function marketSnapshot(deps: {
             l.open::text AS open, l.high::text AS high, l.low::text AS low, l.volume, l.turnover::text AS turnover, l.seq, l.updated_at
        FROM market_symbols s LEFT JOIN market_live_state l ON l.symbol = s.code ORDER BY s.code`,
   );
+  // Stored state is numbered in the current epoch: a leader of a newer one streams higher numbers from its first trade.
+  const [epochRow] = await deps.db.query<{ epoch: string }>(`SELECT epoch FROM leader_epoch WHERE id = 1`);
+  const epoch = Number(epochRow?.epoch ?? 0);
   const today = sessionDate(deps.clock.now());
   const universe = new Map(deps.universe.map((c) => [c.code, c]));
   for (const r of rows) {
@@ -161,6 +165,7 @@ export async function marketSnapshot(deps: {
       state: {
         symbol: r.code,
         seq: Number(r.seq ?? 0),
+        epoch,
         at: r.updated_at ? new Date(r.updated_at).getTime() : deps.clock.now().getTime(),
         last: toWire(money(last)),
         prevClose: toWire(money(prevClose)),
@@ -189,9 +194,11 @@ export async function marketSnapshot(deps: {
     );
   }
 
+  const indexSeq = Number(feedRow?.index_seq ?? 0);
   indices = {
-    seq: Number(feedRow?.index_seq ?? 0),
-    values: indexWires(definitions, pricePoints(), Number(feedRow?.index_seq ?? 0), source),
+    epoch,
+    seq: indexSeq,
+    values: indexWires(definitions, pricePoints(), streamSeq(epoch, indexSeq), source),
   };
 
   // Each symbol's quote is worked out once per change (ticks, status, source), not per read.
@@ -230,7 +237,7 @@ export async function marketSnapshot(deps: {
       limitDown: e.state.lower,
       tickSize: toWire(tickSize(last, e.company.tickTable)),
       day: e.state.day,
-      seq: String(e.state.seq),
+      seq: streamSeq(e.state.epoch, e.state.seq),
       source,
     };
   }
@@ -408,10 +415,15 @@ export async function marketSnapshot(deps: {
         if (!('market' in parsed)) return null;
         const p = parsed.market;
         if (p.kind === 'indices')
-          return { type: 'indices', topic: 'indices', seq: String(indices.seq), data: indices.values };
+          return {
+            type: 'indices',
+            topic: 'indices',
+            seq: streamSeq(indices.epoch, indices.seq),
+            data: indices.values,
+          };
         const e = touched.get(p.symbol);
         if (!e) return null;
-        const seq = String(e.state.seq);
+        const seq = streamSeq(e.state.epoch, e.state.seq);
         if (p.kind === 'quotes') {
           const q = quote(e);
           return {
@@ -487,7 +499,7 @@ export async function marketSnapshot(deps: {
     resolveTopic(topic: MarketTopic): { seq: string } | { error: ErrorKey } {
       const parsed = parseTopic(topic);
       if (!('market' in parsed)) return { error: errorKeys.stream.unknownTopic };
-      if (parsed.market.kind === 'indices') return { seq: String(indices.seq) };
+      if (parsed.market.kind === 'indices') return { seq: streamSeq(indices.epoch, indices.seq) };
       const e = entries.get(parsed.market.symbol);
       if (!e) return { error: errorKeys.market.unknownSymbol };
       // A chart on screen: its candles are followed from now on.
@@ -495,7 +507,7 @@ export async function marketSnapshot(deps: {
         e.candlesAskedAt = deps.clock.now().getTime();
         if (e.candlesSeq === null) void askResync(e.company.code);
       }
-      return { seq: String(e.state.seq) };
+      return { seq: streamSeq(e.state.epoch, e.state.seq) };
     },
     onUpdate(listener: (u: MarketUpdate) => void): () => void {
       listeners.add(listener);

@@ -1,4 +1,5 @@
 // The market module's public surface: other modules import only this file (issue 6 §3, lint kabuto/boundaries).
+export { candleRetentionJob } from './candle-retention.ts';
 export { defaultMarketOptions, startMarket } from './market-module.ts';
 export type { MarketModule, MarketOptions } from './market-module.ts';
 export { seedMarketSymbols } from './market-seed.ts';

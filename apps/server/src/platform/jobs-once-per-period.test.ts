@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TestClock } from '../test/harness.ts';
 import { jobRunner, periodKey } from './jobs.ts';
-import { soleLeader, type Leader } from './leader.ts';
+import type { Leader } from './leader.ts';
 
 const follower: Leader = {
   isLeader: () => false,
+  epoch: () => null,
   onChange: () => () => {},
   start: async () => {},
   stop: async () => {},
@@ -15,7 +16,7 @@ describeEachDatabase('leader-only jobs run at most once per job and period', (h)
     const clock = new TestClock(new Date('2026-11-24T00:00:00Z'));
     let runs = 0;
     const make = (runner: string) => {
-      const jobs = jobRunner({ db: h().db, clock, leader: soleLeader(), runner });
+      const jobs = jobRunner({ db: h().db, clock, leader: h().platform.leader, runner });
       jobs.register({ name: 'test.race', schedule: { everyMs: 60_000 }, run: async () => void runs++ });
       return jobs;
     };
@@ -40,7 +41,7 @@ describeEachDatabase('leader-only jobs run at most once per job and period', (h)
   it('runs a JST daily job once that day, only after its time, and records a failure as its outcome', async () => {
     // 2026-11-24 02:59 JST (17:59 UTC the day before).
     const clock = new TestClock(new Date('2026-11-23T17:59:00Z'));
-    const jobs = jobRunner({ db: h().db, clock, leader: soleLeader(), runner: 'x' });
+    const jobs = jobRunner({ db: h().db, clock, leader: h().platform.leader, runner: 'x' });
     let runs = 0;
     jobs.register({
       name: 'test.daily',

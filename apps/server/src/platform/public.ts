@@ -2,8 +2,8 @@
 export { busChannels, memoryBus, redisBus } from './bus.ts';
 export type { Bus } from './bus.ts';
 export { jobRunner } from './jobs.ts';
-export type { JobRunner } from './jobs.ts';
-export { advisoryLockLeader, soleLeader } from './leader.ts';
+export type { JobDefinition, JobRunner } from './jobs.ts';
+export { advisoryLockLeader, holdEpoch, soleLeader, takeEpoch } from './leader.ts';
 export type { Leader } from './leader.ts';
 export { lastMemberSeq, outboxRelay, writeOutbox } from './outbox.ts';
 export { nudgeOutbox, writeBroadcast } from './outbox.ts';

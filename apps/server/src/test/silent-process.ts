@@ -15,6 +15,7 @@ const deadBus: Bus = {
 
 const neverLeads: Leader = {
   isLeader: () => false,
+  epoch: () => null,
   onChange: () => () => undefined,
   start: async () => undefined,
   stop: async () => undefined,

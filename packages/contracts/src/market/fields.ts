@@ -52,7 +52,7 @@ export const quoteSchema = z.object({
   tickSize: z.string(),
   /** JST trading day the figures belong to. */
   day: z.string(),
-  /** The symbol's stream sequence number (trades since the feed began). */
+  /** The symbol's stream sequence number: the leader's epoch, then twelve digits of its trades since the feed began. */
   seq: z.string(),
   source: priceSourceSchema,
 });

@@ -29,6 +29,9 @@ export const stockDetailCall = defineCall({
   response: quoteSchema.extend({ depth: depthSchema }),
 });
 
+/** The most candles one chart request gets: the chart's window, which the server's retention job keeps stored. */
+export const candleRequestMax = 1000;
+
 export const candlesCall = defineCall({
   policy: publicCall,
   path: 'market/candles',
@@ -36,7 +39,7 @@ export const candlesCall = defineCall({
   request: z.object({
     symbol: symbolField,
     period: candlePeriodField,
-    limit: z.number().int().min(1).max(1000).default(300),
+    limit: z.number().int().min(1).max(candleRequestMax).default(300),
   }),
   response: z.object({
     symbol: z.string(),
