@@ -14,7 +14,7 @@ import { TSE_READINGS } from './tse-readings.ts';
  * - `topix500` is membership of the TOPIX 500 (TOPIX Core30 + Large70 + Mid400) as the team
  *   understands it; JPX reviews membership every October, so check the published constituent
  *   list before relying on it for anything but the simulation (it only picks the tick table);
- * - the market figures (issue 17 §14) were rewritten on 2026-11-26 from the author's recollection of
+ * - the market figures (issue 17 §14) were rewritten on 2026-11-25 from the author's recollection of
  *   public sources around mid-2025, not copied from a file and not checked against one, so each is
  *   approximate: the base price is a plausible closing price of that time on the tick grid of its
  *   table (not a quote); shares issued (millions) as in the companies' filings, after the splits
