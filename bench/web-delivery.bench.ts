@@ -55,11 +55,48 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_0
   throw new Error(`server did not answer ${url} within ${String(timeoutMs)} ms`);
 }
 
-/** Like `npm start` and the browser tests: a fresh data folder and a free port on 127.0.0.1. */
+/** CPU seconds a process has used so far (Linux `/proc`), or null where there is no such file. */
+function cpuSeconds(pid: number): number | null {
+  try {
+    // Fields 14 and 15 (user and system time, in clock ticks of 1/100 s) follow the command name in parentheses.
+    const fields =
+      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the server's start-up work (the first start's chart back-fill, ~15 s of CPU) is done: the phone being
+ * measured does not share its CPU with the server in real life, so Lighthouse runs only once the server uses less than
+ * a quarter of a core (its live feed), or after `timeoutMs`.
+ */
+async function waitForQuietServer(pid: number, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let before = cpuSeconds(pid);
+  while (before !== null && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const after = cpuSeconds(pid);
+    if (after === null || (after - before) / 2 < 0.25) return;
+    before = after;
+  }
+}
+
+/**
+ * Like `npm start` and the browser tests: a fresh data folder and a free port on 127.0.0.1. The server runs at the
+ * lowest CPU priority (`nice -n 19`) where `nice` exists, so its feed steps take no CPU from the emulated phone when both want it
+ * (a member's phone and our servers are different machines); the figures of the same-run baseline show what is left.
+ */
 async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const command = [process.execPath, '--import', 'tsx', join(root, 'apps/server/src/main.ts')];
+  const niced = spawnSync('nice', ['-n', '19', 'true']).status === 0;
+  const [file, ...rest] = niced ? ['nice', '-n', '19', ...command] : command;
+  const child = spawn(file as string, rest, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -75,6 +112,7 @@ async function startServer(): Promise<{ origin: string; stop: () => Promise<void
   };
   try {
     await waitForServer(`${origin}/`, child);
+    if (child.pid !== undefined) await waitForQuietServer(child.pid);
   } catch (error) {
     await stop();
     throw error;
@@ -289,7 +327,9 @@ async function main(): Promise<number> {
   try {
     for (let i = 0; i < runsPerRoute; i += 1)
       baselineRuns.push(await withRetries(() => lighthouseRun(chromePath, `${server.origin}/bench-baseline.html`)));
-    for (const budget of routeBudgets) {
+    // `--only=<text>`: just the routes whose path contains the text (a quicker look while working on one screen).
+    const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
+    for (const budget of routeBudgets.filter((b) => only === undefined || b.path.includes(only))) {
       const url = `${server.origin}/#${budget.path}`;
       const scripts = await scriptsRequested(chromePath, url);
       const runs: LighthouseRun[] = [];

@@ -60,10 +60,10 @@ describe('the stream client: market topics on screen (issue 7)', () => {
 
   it('turns a page of twelve rows in two messages, not twenty-four (issue 17 §2)', async () => {
     const stream = client();
-    const s = connected();
     const page = (from: number) =>
       Array.from({ length: 12 }, (_, i) => stream.listen(`quotes:${String(from + i)}`, listener()));
     const first = page(1000);
+    const s = connected();
     await flushed();
     for (const off of first) off();
     page(2000);
@@ -175,6 +175,7 @@ describe('the stream client: market topics on screen (issue 7)', () => {
     early.listen('quotes:7203', listener());
     const earlySocket = connected();
     const late = client();
+    late.listen('indices', listener());
     const lateSocket = connected();
     random.mockReturnValueOnce(0.1);
     earlySocket.close(1012);
@@ -194,9 +195,19 @@ describe('the stream client: market topics on screen (issue 7)', () => {
 
   it(`asks for no more than the server's ${String(maxTopicsPerSocket)} topics on one socket`, async () => {
     const stream = client();
-    const s = connected();
     for (let i = 0; i < maxTopicsPerSocket + 2; i += 1) stream.listen(`quotes:${String(1000 + i)}`, listener());
+    const s = connected();
     await flushed();
     expect(s.subscriptions()).toHaveLength(maxTopicsPerSocket);
+  });
+
+  it('opens no socket until a screen follows a topic, so the sign-in screens open none', () => {
+    const stream = client();
+    expect(FakeSocket.made).toHaveLength(0);
+    stream.listen('member', listener());
+    expect(FakeSocket.made).toHaveLength(1);
+    stream.listen('quotes:7203', listener());
+    expect(FakeSocket.made).toHaveLength(1);
+    stream.close();
   });
 });

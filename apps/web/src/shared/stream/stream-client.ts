@@ -64,7 +64,7 @@ const follows = (last: string | null, seq: string): boolean => last !== null && 
 /**
  * One WebSocket for everything the screens show (DESIGN "API conventions"): a member's authenticates with the first
  * message (a visitor's follows market topics without), subscribes to the topics on screen, follow each topic's sequence numbers, and after a gap or a
- * reconnect resubscribe and ask that topic's listeners to refetch. Closing it stops reconnecting.
+ * reconnect resubscribe and ask that topic's listeners to refetch. Closing it stops reconnecting. The socket opens on the first `listen`.
  */
 export function openStream(o: StreamClientOptions): StreamClient {
   const topics = new Map<string, TopicState>();
@@ -203,12 +203,24 @@ export function openStream(o: StreamClientOptions): StreamClient {
       else reconnectLater();
     };
   };
-  connect();
+  // The socket opens when a screen first follows a topic, and not before the page has loaded: the sign-in screens
+  // follow nothing and open none, and a price screen's first paint does not wait on live messages.
+  let opening = false;
+  const open = () => {
+    if (opening) return;
+    opening = true;
+    const go = () => {
+      if (!closed) connect();
+    };
+    if (typeof document === 'undefined' || document.readyState === 'complete') go();
+    else window.addEventListener('load', go, { once: true });
+  };
 
   return {
     listen(topic, listener) {
       // Member events need a signed-in socket; the server would close a visitor's that asked.
       if (topic === 'member' && !member) return () => {};
+      open();
       let state = topics.get(topic);
       if (!state) {
         if (subscribedCount() >= maxTopicsPerSocket) {

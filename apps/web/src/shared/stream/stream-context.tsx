@@ -7,7 +7,8 @@ const StreamContext = createContext<StreamClient | null>(null);
 
 /**
  * One stream connection serves every screen: a visitor's carries the market topics on screen (issue 17 §4), a
- * signed-in member's their events too. Signing in or out replaces it.
+ * signed-in member's their events too. Signing in or out replaces it; the socket itself opens when a screen first
+ * follows a topic, so the sign-in screens open none.
  */
 export function StreamProvider({ children }: { children: ReactNode }) {
   const { token, account } = useSession();
