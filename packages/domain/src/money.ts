@@ -116,3 +116,52 @@ export function round2(value: string | Decimal): Decimal {
 export function roundYen(value: string | Decimal): Decimal {
   return roundAt('yen-charge', value);
 }
+
+/** An amount already in wire form: no leading zeros, no trailing fraction zeros, no negative zero. */
+const WIRE_FORM = /^(?:0|-?[1-9]\d{0,21})(?:\.\d{0,17}[1-9])?$|^-0\.\d{0,17}[1-9]$/;
+
+/** A whole amount of at most 22 digits (leading zeros allowed: BigInt reads them alike). */
+const WHOLE_FORM = /^-?\d{1,22}$/;
+
+/** The sign, whole digits and fraction digits of a wire amount (checked against DECIMAL_PATTERN). */
+function wireParts(value: string): { negative: boolean; whole: string; fraction: string } {
+  if (!DECIMAL_PATTERN.test(value)) throw new InvalidAmountError(value);
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  return { negative, whole, fraction };
+}
+
+/**
+ * An amount in its wire form (as `toWire(money(value))` gives it: '0012.50' → '12.5', '-0.0' → '0') without a
+ * decimal library: for hot paths (the market feed merges every trade into seven candles) where the value is already a
+ * decimal string.
+ */
+export function wireOf(value: string): string {
+  if (WIRE_FORM.test(value)) return value;
+  const { negative, whole, fraction } = wireParts(value);
+  const w = whole.replace(/^0+(?=\d)/, '');
+  const f = fraction.replace(/0+$/, '');
+  const digits = f === '' ? w : `${w}.${f}`;
+  return digits === '0' ? '0' : negative ? `-${digits}` : digits;
+}
+
+/**
+ * The exact sum of two amounts in wire form, computed on their digits with BigInt: the same answer as
+ * `toWire(money(a).plus(money(b)))` for any amounts `money` accepts, at a fraction of the cost.
+ */
+export function plusWire(a: string, b: string): string {
+  if (WHOLE_FORM.test(a) && WHOLE_FORM.test(b)) return (BigInt(a) + BigInt(b)).toString();
+  const x = wireParts(a);
+  const y = wireParts(b);
+  const width = Math.max(x.fraction.length, y.fraction.length);
+  const scaled = (p: typeof x): bigint => {
+    const n = BigInt(p.whole + p.fraction.padEnd(width, '0'));
+    return p.negative ? -n : n;
+  };
+  const total = scaled(x) + scaled(y);
+  const digits = (total < 0n ? -total : total).toString().padStart(width + 1, '0');
+  const whole = digits.slice(0, digits.length - width);
+  const fraction = digits.slice(digits.length - width).replace(/0+$/, '');
+  const text = fraction === '' ? whole : `${whole}.${fraction}`;
+  return total < 0n ? `-${text}` : text;
+}

@@ -240,9 +240,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
    * day. Whether it trades in a step depends on the lots it trades in the step's time, so a stock
    * trading less than a lot a step trades now and then, in larger prints, at its average volume.
    */
-  const trade = (stock: StockState, at: Date, stepMinutes: number): MarketTick | null => {
-    const perMinute =
-      (dailyVolumeOf(stock.company) * stock.dayFactor * minuteVolumeShare(profile, jstParts(at).minuteOfDay)) / LOT;
+  const trade = (stock: StockState, at: Date, stepMinutes: number, minuteShare: number): MarketTick | null => {
+    const perMinute = (dailyVolumeOf(stock.company) * stock.dayFactor * minuteShare) / LOT;
     if (random() >= activity * (1 - Math.exp(-perMinute * stepMinutes))) return null;
     const minutes = Math.max(MIN_TRADE_MINUTES, tradingMinutesBetween(profile, stock.lastAt, at));
     const expectedLots = perMinute * minutes;
@@ -309,10 +308,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       lastStepAt = now;
       if (!isContinuousTrading(sessionState(profile, now))) return [];
       const ticks: MarketTick[] = [];
+      // The share of a day's volume that trades in this minute: the same for every stock.
+      const minuteShare = minuteVolumeShare(profile, jstParts(now).minuteOfDay);
       for (const stock of stocks.values()) {
         // A halted stock (staff decision) neither trades nor moves; it keeps its last price.
         if (halted?.has(stock.company.code)) continue;
-        const tick = trade(stock, now, stepMinutes);
+        const tick = trade(stock, now, stepMinutes, minuteShare);
         if (tick !== null) ticks.push(tick);
       }
       return ticks;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { candlePeriods } from '@kabuto/contracts/market/fields';
 import { describeEachDatabase } from '../test/harness.ts';
-import { marketChannel, type MarketMessage, type MarketWire } from './market-messages.ts';
+import { candleTuple, marketChannel, type MarketMessage, type MarketWire } from './market-messages.ts';
 
 // Issue 17 §13: the bus carries a tick's candles only when a receiver cannot work them out from its own; a process
 // follows the candles of the symbols asked for, and what it works out is exactly what the leader holds — across new
@@ -47,7 +47,9 @@ describeEachDatabase('candles followed from compact ticks', (h) => {
         const e = snapshot.get(t.symbol);
         if (!followed.includes(t.symbol) || e?.candlesSeq !== t.seq) continue;
         for (const period of candlePeriods)
-          expect(e.candles.get(period), `${t.symbol} ${period}`).toEqual(t.candles[period]);
+          expect(e.candles.get(period), `${t.symbol} ${period}`).toEqual(
+            t.candles[period] && candleTuple(t.candles[period]),
+          );
         compared += 1;
       }
     }

@@ -44,7 +44,7 @@ describeEachDatabase('a new leader continues the feed from the stored state', (h
         if (m?.kind !== 'ticks') continue;
         for (const t of m.ticks)
           if (!byTicks.has(t.symbol))
-            byTicks.set(t.symbol, { seq: t.seq, volume: t.volume, dayVolume: t.candles['1d']?.[5] ?? -1 });
+            byTicks.set(t.symbol, { seq: t.seq, volume: t.volume, dayVolume: t.candles['1d']?.volume ?? -1 });
       }
       expect(byTicks.size).toBeGreaterThan(50);
       for (const [symbol, first] of byTicks) {

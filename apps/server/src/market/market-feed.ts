@@ -77,6 +77,19 @@ const earliestDayPeriodStart = (at: Date): Date =>
   new Date(Math.min(...dayPeriods.map((p) => bucketStart(p, at).getTime())));
 
 /**
+ * Rows a flush writes per statement (issue 17 §13). In the embedded mode PGlite runs each statement on the event loop,
+ * so a second's 10,000 rows in one statement kept every request waiting ~100 ms; between statements of this size the
+ * process answers requests. The statements still commit together.
+ */
+export const flushRowsPerStatement = 500;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += flushRowsPerStatement) out.push(rows.slice(i, i + flushRowsPerStatement));
+  return out;
+}
+
+/**
  * The market feed, run by the leader only (DESIGN "Runtime modes"): it steps the simulator, keeps the
  * live candles, publishes every step on the bus and writes state and candles in batches. A new leader
  * starts from what the last one wrote.
@@ -278,9 +291,8 @@ export function marketFeed(deps: {
     pending = [];
   }
 
-  /** A symbol's state as the simulator books it now, stamped `at`. */
-  function stateOf(symbol: string, at: Date): TickState {
-    const q = (sim as Simulator).quote(symbol);
+  /** A symbol's state as the simulator books it now (or as `q`, its quote just read), stamped `at`. */
+  function stateOf(symbol: string, at: Date, q = (sim as Simulator).quote(symbol)): TickState {
     return {
       symbol,
       seq: q.trades,
@@ -361,7 +373,7 @@ export function marketFeed(deps: {
       if (replay && !sim.record(t)) continue;
       const q = sim.quote(t.symbol);
       const before = CANDLE_PERIODS.map((p) => candles.get(`${t.symbol}:${p}`));
-      const tickCandles: Partial<Record<CandlePeriod, CandleTuple>> = {};
+      const tickCandles: Partial<Record<CandlePeriod, Candle>> = {};
       const print = { price: t.price, volume: t.volume, turnover: t.turnover, at: t.at };
       for (const period of tradePeriods) {
         const key = `${t.symbol}:${period}`;
@@ -373,23 +385,29 @@ export function marketFeed(deps: {
         const next = open && sameBucket ? mergeTick(open, print) : openCandle(period, print);
         candles.set(key, next);
         markDirty(t.symbol, next);
-        tickCandles[period] = tuple(next);
+        tickCandles[period] = next;
       }
       // After the day's candle took the trade: the week's and month's are their days rolled up.
+      // Its candle so far with the trade merged in is its days rolled up again, as receivers work it out
+      // (`candleAfter`): today's daily candle took the same trade. A new week or month is rolled up from its days.
       for (const period of dayPeriods) {
-        const next = dayPeriodCandle(t.symbol, period, t.at);
-        if (next === null) continue;
         const key = `${t.symbol}:${period}`;
+        const previous = candles.get(key);
+        const next =
+          previous?.start.getTime() === bucketStart(period, t.at).getTime()
+            ? mergeTick(previous, print)
+            : dayPeriodCandle(t.symbol, period, t.at);
+        if (next === null) continue;
         candles.set(key, next);
         markDirty(t.symbol, next);
-        tickCandles[period] = tuple(next);
+        tickCandles[period] = next;
       }
       const base = prices.get(t.symbol);
       const point = { last: q.last, prevClose: q.prevClose, basePrice: base?.basePrice ?? q.last };
       prices.set(t.symbol, point);
       indices?.set(t.symbol, point);
       dirtySymbols.add(t.symbol);
-      const state = stateOf(t.symbol, t.at);
+      const state = stateOf(t.symbol, t.at, q);
       ticks.push({ ...state, candles: tickCandles });
       wire.push(encodeTick(state, [print.price, print.volume, print.turnover], ...unpublished(t.symbol, before)));
     }
@@ -459,24 +477,24 @@ export function marketFeed(deps: {
               fenced = true;
               return;
             }
-            if (state.length > 0) {
+            for (const rows of chunks(state)) {
               await tx.query(
                 `INSERT INTO market_live_state (symbol, day, last, prev_close, open, high, low, volume, turnover, seq, updated_at)
                SELECT r.symbol, r.day, r.last, r.prev_close, r.open, r.high, r.low, r.volume, r.turnover, r.seq, $2
                  FROM jsonb_to_recordset($1::jsonb) AS r(symbol text, day date, last numeric, prev_close numeric, open numeric, high numeric, low numeric, volume bigint, turnover numeric, seq bigint)
                ON CONFLICT (symbol) DO UPDATE SET day = EXCLUDED.day, last = EXCLUDED.last, prev_close = EXCLUDED.prev_close, open = EXCLUDED.open, high = EXCLUDED.high,
                  low = EXCLUDED.low, volume = EXCLUDED.volume, turnover = EXCLUDED.turnover, seq = EXCLUDED.seq, updated_at = EXCLUDED.updated_at`,
-                [JSON.stringify(state), now],
+                [JSON.stringify(rows), now],
               );
             }
-            if (candleRows.length > 0) {
+            for (const rows of chunks(candleRows)) {
               await tx.query(
                 `INSERT INTO market_candles (symbol, period, bucket_start, open, high, low, close, volume, turnover)
                SELECT r.symbol, r.period, r.bucket_start, r.open, r.high, r.low, r.close, r.volume, r.turnover
                  FROM jsonb_to_recordset($1::jsonb) AS r(symbol text, period text, bucket_start timestamptz, open numeric, high numeric, low numeric, close numeric, volume bigint, turnover numeric)
                ON CONFLICT (symbol, period, bucket_start) DO UPDATE SET open = EXCLUDED.open, high = EXCLUDED.high, low = EXCLUDED.low, close = EXCLUDED.close,
                  volume = EXCLUDED.volume, turnover = EXCLUDED.turnover`,
-                [JSON.stringify(candleRows)],
+                [JSON.stringify(rows)],
               );
             }
             await tx.query(

@@ -43,8 +43,8 @@ export interface TickState {
   day: string;
 }
 
-/** A tick as the leader holds it: the state with every live candle. */
-export type TickWithCandles = TickState & { candles: Partial<Record<CandlePeriodName, CandleTuple>> };
+/** A tick as the leader holds it: the state with the candles the trade made (the bus carries `TickWire`). */
+export type TickWithCandles = TickState & { candles: Partial<Record<CandlePeriodName, Candle>> };
 
 /** The feed's message of one step, as the leader holds it (`step()` answers it; the bus carries `MarketWire`). */
 export type MarketMessage =

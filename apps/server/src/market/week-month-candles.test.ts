@@ -3,7 +3,7 @@ import type { CandleWire } from '@kabuto/contracts/market/fields';
 import { money, toWire } from '@kabuto/domain/money';
 import { describeEachDatabase, type Harness } from '../test/harness.ts';
 import { candleWire } from './market-snapshot.ts';
-import type { TickWithCandles } from './market-messages.ts';
+import { candleTuple, type TickWithCandles } from './market-messages.ts';
 
 type Candles = { candles: CandleWire[] };
 
@@ -63,8 +63,8 @@ describeEachDatabase('the current week’s and month’s candle hold every day o
     expect((await chart(h(), symbol, '1M')).at(-1)).toEqual(rolledUp(month, monthStart));
     expect((await chart(h(), symbol, '1w')).at(-1)).toEqual(rolledUp(week, weekStart));
     // What the stream sends for the bucket in progress is the same candle.
-    expect(candleWire(tick.candles['1M']!)).toEqual(rolledUp(month, monthStart));
-    expect(candleWire(tick.candles['1w']!)).toEqual(rolledUp(week, weekStart));
+    expect(candleWire(candleTuple(tick.candles['1M']!))).toEqual(rolledUp(month, monthStart));
+    expect(candleWire(candleTuple(tick.candles['1w']!))).toEqual(rolledUp(week, weekStart));
     // And the stored row the next process starts from.
     await h().platform.market.feed.flush();
     const [stored] = await h().db.query<{ open: string; volume: string }>(
@@ -86,8 +86,8 @@ describeEachDatabase('the current week’s and month’s candle hold every day o
     // the flush; PostgreSQL runs them side by side.
     await h().platform.market.feed.flush();
     let daily = await chart(h(), symbol, '1d');
-    expect(candleWire(tick.candles['1M']!)).toEqual(rolledUp(daysFrom(daily, monthStart), monthStart));
-    expect(candleWire(tick.candles['1w']!)).toEqual(rolledUp(daysFrom(daily, weekStart), weekStart));
+    expect(candleWire(candleTuple(tick.candles['1M']!))).toEqual(rolledUp(daysFrom(daily, monthStart), monthStart));
+    expect(candleWire(candleTuple(tick.candles['1w']!))).toEqual(rolledUp(daysFrom(daily, weekStart), weekStart));
     // Monday 23 November: a new week, still November.
     h().clock.advance(2 * 24 * 3_600_000);
     tick = await tradeOnce(h(), symbol);
@@ -95,7 +95,7 @@ describeEachDatabase('the current week’s and month’s candle hold every day o
     daily = await chart(h(), symbol, '1d');
     const monday = '2026-11-22T15:00:00.000Z';
     expect(daysFrom(daily, monday)).toHaveLength(1);
-    expect(candleWire(tick.candles['1w']!)).toEqual(rolledUp(daysFrom(daily, monday), monday));
+    expect(candleWire(candleTuple(tick.candles['1w']!))).toEqual(rolledUp(daysFrom(daily, monday), monday));
     expect((await chart(h(), symbol, '1w')).at(-1)).toEqual(rolledUp(daysFrom(daily, monday), monday));
     expect((await chart(h(), symbol, '1M')).at(-1)).toEqual(rolledUp(daysFrom(daily, monthStart), monthStart));
   });

@@ -1,6 +1,7 @@
 import { jstInstant, jstParts } from '../calendar/jst.ts';
 import { addDays } from '../calendar/trading-day.ts';
-import { money, toWire } from '../money.ts';
+import { money, plusWire, toWire, wireOf } from '../money.ts';
+import { compareDecimals } from './ranking.ts';
 
 // SPEC §9 / DESIGN "Market and trading model": candles of 1, 5, 10 and 30 minutes, day, week, month.
 export type CandlePeriod = '1m' | '5m' | '10m' | '30m' | '1d' | '1w' | '1M';
@@ -29,14 +30,17 @@ export interface Candle {
 }
 
 const minutes: Partial<Record<CandlePeriod, number>> = { '1m': 1, '5m': 5, '10m': 10, '30m': 30 };
+const dayMs = 86_400_000;
+const jstOffsetMs = 9 * 3_600_000;
 
 /** The first instant of the candle an instant belongs to, counted in JST (weeks start Monday 00:00 JST). */
 export function bucketStart(period: CandlePeriod, instant: Date): Date {
   const length = minutes[period];
   // JST is UTC+9 whole hours, so minute buckets up to 30 line up the same in UTC and JST.
   if (length !== undefined) return new Date(Math.floor(instant.getTime() / (length * 60_000)) * length * 60_000);
+  // JST has no daylight saving: its midnight is the UTC day boundary shifted by nine hours.
+  if (period === '1d') return new Date(Math.floor((instant.getTime() + jstOffsetMs) / dayMs) * dayMs - jstOffsetMs);
   const p = jstParts(instant);
-  if (period === '1d') return jstInstant(p.year, p.month, p.day, 0);
   if (period === '1M') return jstInstant(p.year, p.month, 1, 0);
   const monday = addDays(p, -((p.weekday + 6) % 7));
   return jstInstant(monday.year, monday.month, monday.day, 0);
@@ -49,13 +53,27 @@ const checkVolume = (volume: number): number => {
 };
 
 const turnoverOf = (print: TradePrint): string =>
-  print.turnover === undefined
-    ? toWire(money(print.price).times(checkVolume(print.volume)))
-    : toWire(money(print.turnover));
+  print.turnover === undefined ? toWire(money(print.price).times(checkVolume(print.volume))) : wireOf(print.turnover);
+
+// Issue 17 §13: the leader merges every trade into seven candles, so merging compares and adds the decimal strings
+// on their digits (`compareDecimals`, `plusWire`, exact) instead of parsing each into a decimal object.
+
+/**
+ * Two prices compared (−1, 0, 1). Prices in wire form without a sign compare by the length of their whole part and
+ * then character by character ('2500' < '2500.5' < '2501'); anything else goes to `compareDecimals`.
+ */
+function comparePrices(a: string, b: string): number {
+  const plain = (x: string) => x.charCodeAt(0) !== 45 && (x.charCodeAt(0) !== 48 || x.length === 1 || x[1] === '.');
+  if (!plain(a) || !plain(b)) return compareDecimals(a, b);
+  const wa = a.indexOf('.') < 0 ? a.length : a.indexOf('.');
+  const wb = b.indexOf('.') < 0 ? b.length : b.indexOf('.');
+  if (wa !== wb) return wa < wb ? -1 : 1;
+  return a === b ? 0 : a < b ? -1 : 1;
+}
 
 /** A new candle holding one trade. */
 export function openCandle(period: CandlePeriod, print: TradePrint): Candle {
-  const price = toWire(money(print.price));
+  const price = wireOf(print.price);
   return {
     period,
     start: bucketStart(period, print.at),
@@ -75,14 +93,14 @@ export function mergeTick(candle: Candle, print: TradePrint): Candle {
       `Trade at ${print.at.toISOString()} is outside the ${candle.period} candle of ${candle.start.toISOString()}`,
     );
   }
-  const price = money(print.price);
+  const price = wireOf(print.price);
   return {
     ...candle,
-    high: price.gt(money(candle.high)) ? toWire(price) : candle.high,
-    low: price.lt(money(candle.low)) ? toWire(price) : candle.low,
-    close: toWire(price),
+    high: comparePrices(price, candle.high) > 0 ? price : candle.high,
+    low: comparePrices(price, candle.low) < 0 ? price : candle.low,
+    close: price,
     volume: checkVolume(candle.volume + checkVolume(print.volume)),
-    turnover: toWire(money(candle.turnover).plus(turnoverOf(print))),
+    turnover: plusWire(candle.turnover, turnoverOf(print)),
   };
 }
 
@@ -115,11 +133,11 @@ export function rollUp(candles: readonly Candle[], period: CandlePeriod): Candle
     }
     out[out.length - 1] = {
       ...last,
-      high: money(c.high).gt(money(last.high)) ? c.high : last.high,
-      low: money(c.low).lt(money(last.low)) ? c.low : last.low,
+      high: comparePrices(c.high, last.high) > 0 ? c.high : last.high,
+      low: comparePrices(c.low, last.low) < 0 ? c.low : last.low,
       close: c.close,
       volume: checkVolume(last.volume + c.volume),
-      turnover: toWire(money(last.turnover).plus(money(c.turnover))),
+      turnover: plusWire(last.turnover, c.turnover),
     };
   }
   return out;
