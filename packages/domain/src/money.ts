@@ -165,3 +165,27 @@ export function plusWire(a: string, b: string): string {
   const text = fraction === '' ? whole : `${whole}.${fraction}`;
   return total < 0n ? `-${text}` : text;
 }
+
+/** The exact difference a − b of two amounts in wire form (see `plusWire`). */
+export function minusWire(a: string, b: string): string {
+  const negated = b.startsWith('-') ? b.slice(1) : `-${b}`;
+  return plusWire(a, negated === '-0' ? '0' : negated);
+}
+
+/**
+ * `part` as a percent of `whole` with two decimals, rounded half away from zero ('2.00', '-0.07'), exactly (BigInt on
+ * the digits); '0.00' for a zero `whole` and never '-0.00'. The market's change percent, worked out per trade.
+ */
+export function percentWire(part: string, whole: string): string {
+  const x = wireParts(part);
+  const y = wireParts(whole);
+  const width = Math.max(x.fraction.length, y.fraction.length);
+  const p = BigInt(x.whole + x.fraction.padEnd(width, '0'));
+  const w = BigInt(y.whole + y.fraction.padEnd(width, '0'));
+  if (w === 0n) return '0.00';
+  // Hundredths of a percent: p × 10,000 ÷ w, the half rounded away from zero.
+  const hundredths = (p * 20_000n + w) / (2n * w);
+  if (hundredths === 0n) return '0.00';
+  const digits = hundredths.toString().padStart(3, '0');
+  return `${x.negative !== y.negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

@@ -1,12 +1,10 @@
 import type { IndexValueWire, PriceSource } from '@kabuto/contracts/market/fields';
 import { indexLevel, indexLevelOf, weightOf, type IndexDefinition, type PricePoint } from '@kabuto/market/indices';
-import { Decimal, money, toWire } from '@kabuto/domain/money';
+import { Decimal, money, percentWire, toWire } from '@kabuto/domain/money';
 
-/** Change as a percent of its base, two decimals (0 when the base is 0). */
 /** A change as a percent of its base, always with two decimals ("1.50", "-0.07", "0.00"), as the contracts say. */
 export function percentOf(change: Decimal, base: Decimal): string {
-  const percent = base.isZero() ? new Decimal(0) : change.div(base).times(100).toDecimalPlaces(2);
-  return percent.isZero() ? '0.00' : percent.toFixed(2);
+  return percentWire(toWire(change), toWire(base));
 }
 
 /** The indices as the API and the stream show them, from one set of prices. */

@@ -13,11 +13,11 @@ import { parseTopic, type MarketTopic, type ServerMessage } from '@kabuto/contra
 import { dailyPriceLimits } from '@kabuto/domain/market/price-limit';
 import { tickSize } from '@kabuto/domain/market/tick-size';
 import { sessionDate } from '@kabuto/domain/market/trading-session';
-import { money, toWire } from '@kabuto/domain/money';
+import { minusWire, money, percentWire, toWire } from '@kabuto/domain/money';
 import { depthOf, type Depth } from '@kabuto/market/simulator';
 import type { TseCompany } from '@kabuto/market/tse-companies';
 import { constituentWeights, indexDefinitions, type IndexDefinition, type PricePoint } from '@kabuto/market/indices';
-import { indexWires, percentOf } from './market-indices.ts';
+import { indexWires } from './market-indices.ts';
 import type { Bus } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import type { ListOrder } from '@kabuto/domain/market/ranking';
@@ -213,9 +213,8 @@ export async function marketSnapshot(deps: {
   }
 
   function quoteOf(e: SymbolEntry): QuoteWire {
-    const last = money(e.state.last);
-    const prevClose = money(e.state.prevClose);
-    const change = last.minus(prevClose);
+    // On the digits (issue 17 §13): every trade makes a new quote, and the rankings read each one.
+    const change = minusWire(e.state.last, e.state.prevClose);
     return {
       symbol: e.company.code,
       names: e.company.names,
@@ -226,8 +225,8 @@ export async function marketSnapshot(deps: {
       statusReason: e.statusReason,
       last: e.state.last,
       prevClose: e.state.prevClose,
-      change: toWire(change),
-      changePercent: percentOf(change, prevClose),
+      change,
+      changePercent: percentWire(change, e.state.prevClose),
       open: e.state.open,
       high: e.state.high,
       low: e.state.low,
@@ -235,7 +234,7 @@ export async function marketSnapshot(deps: {
       turnover: e.state.turnover,
       limitUp: e.state.upper,
       limitDown: e.state.lower,
-      tickSize: toWire(tickSize(last, e.company.tickTable)),
+      tickSize: toWire(tickSize(money(e.state.last), e.company.tickTable)),
       day: e.state.day,
       seq: streamSeq(e.state.epoch, e.state.seq),
       source,
@@ -270,10 +269,10 @@ export async function marketSnapshot(deps: {
   );
   const notTrading = new Set([...entries.values()].filter((e) => e.status !== 'listed').map((e) => e.company.code));
 
-  /** The symbol's figures changed: its quote is worked out again and it moves in the rankings. */
-  function changed(e: SymbolEntry): void {
+  /** The symbol's figures (or its listing) changed: its quote is worked out again and it moves in the rankings. */
+  function changed(e: SymbolEntry, listing = false): void {
     quotes.delete(e);
-    ranks.touch(e);
+    ranks.touch(e, listing);
   }
 
   // Symbols whose candles this process asked the leader for, with the reads waiting for them.
@@ -353,7 +352,7 @@ export async function marketSnapshot(deps: {
     e.statusReason = row.status_reason;
     if (row.status === 'listed') notTrading.delete(symbol);
     else notTrading.add(symbol);
-    changed(e);
+    changed(e, true);
     const topic: MarketTopic = `quotes:${symbol}`;
     const data = { symbol, status: row.status, reason: row.status_reason };
     notify({ topics: [topic], build: () => ({ type: 'symbolStatus', topic, data }) });

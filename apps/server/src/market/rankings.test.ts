@@ -54,8 +54,9 @@ describe('rankings kept in order as ticks arrive', () => {
             for (const c of step) {
               const item = items[c.at % items.length] as Item;
               item.figures = { ...item.figures, changePercent: c.changePercent, turnover: c.turnover };
+              const wasDelisted = item.delisted;
               item.delisted = c.delisted && c.at % 5 === 0;
-              ranks.touch(item);
+              ranks.touch(item, item.delisted !== wasDelisted);
             }
             const listed = items.filter((i) => !i.delisted).map((i) => i.figures);
             for (const order of listOrders)

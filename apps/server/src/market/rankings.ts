@@ -2,39 +2,74 @@ import { decimalSortKey, type ListOrder, type Rankable } from '@kabuto/domain/ma
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** An item with what it is ordered by: `primary` (a sort key, or '' for the code order), then its code. */
+interface Ranked<T> {
+  item: T;
+  primary: string;
+  symbol: string;
+}
+
 /**
  * A list kept in order while its items change (issue 17 §13): an item whose figures changed is only marked; the next
  * read takes the marked items out, sorts just them and merges them back into the rest, which is still in order. So a
- * read after a step costs the step's changed items, not a sort of the whole market, and no read costs nothing.
+ * read after a step costs the step's changed items, not a sort of the whole market, and no read costs nothing. Each
+ * item's keys are held beside it, so merging compares strings and looks nothing up.
  */
-function orderedList<T>(items: readonly T[], compare: (a: T, b: T) => number, keep: (item: T) => boolean) {
-  let order = items.filter(keep).sort(compare);
+function orderedList<T>(
+  items: readonly T[],
+  rankedOf: (item: T) => Ranked<T>,
+  direction: 1 | -1,
+  keep: (item: T) => boolean,
+) {
+  const compare = (a: Ranked<T>, b: Ranked<T>): number =>
+    direction * compareText(a.primary, b.primary) || compareText(a.symbol, b.symbol);
+  let order = items.filter(keep).map(rankedOf).sort(compare);
+  let view: readonly T[] = order.map((r) => r.item);
+  // The leading runs asked for since the last change, by first character.
+  const runs = new Map<string, readonly T[]>();
   const changed = new Set<T>();
+  const refresh = (): void => {
+    if (changed.size === 0) return;
+    runs.clear();
+    const moved = [...changed].filter(keep).map(rankedOf).sort(compare);
+    const rest = order.filter((r) => !changed.has(r.item));
+    changed.clear();
+    const merged: Ranked<T>[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < rest.length || j < moved.length) {
+      const a = rest[i];
+      const b = moved[j];
+      if (b === undefined || (a !== undefined && compare(a, b) <= 0)) {
+        merged.push(a as Ranked<T>);
+        i += 1;
+      } else {
+        merged.push(b);
+        j += 1;
+      }
+    }
+    order = merged;
+    view = order.map((r) => r.item);
+  };
   return {
     touch(item: T): void {
       changed.add(item);
     },
     items(): readonly T[] {
-      if (changed.size === 0) return order;
-      const moved = [...changed].filter(keep).sort(compare);
-      const rest = order.filter((item) => !changed.has(item));
-      changed.clear();
-      const merged: T[] = [];
-      let i = 0;
-      let j = 0;
-      while (i < rest.length || j < moved.length) {
-        const a = rest[i];
-        const b = moved[j];
-        if (b === undefined || (a !== undefined && compare(a, b) <= 0)) {
-          merged.push(a as T);
-          i += 1;
-        } else {
-          merged.push(b);
-          j += 1;
-        }
+      refresh();
+      return view;
+    },
+    /** The items from the start whose primary key begins with `first` (a sign, for the rankings' cut). */
+    leading(first: string): readonly T[] {
+      refresh();
+      let run = runs.get(first);
+      if (run === undefined) {
+        let end = 0;
+        while (end < order.length && (order[end] as Ranked<T>).primary[0] === first) end += 1;
+        run = view.slice(0, end);
+        runs.set(first, run);
       }
-      order = merged;
-      return order;
+      return run;
     },
   };
 }
@@ -45,45 +80,32 @@ function orderedList<T>(items: readonly T[], compare: (a: T, b: T) => number, ke
  * Figures are read (`figures`) only for items touched since the last read, and compared as `decimalSortKey` strings.
  */
 export function rankings<T>(items: readonly T[], figures: (item: T) => Rankable, listed: (item: T) => boolean) {
-  const keys = new Map<T, { symbol: string; change: string; turnover: string }>();
-  const keyOf = (item: T) => {
-    let k = keys.get(item);
-    if (k === undefined) {
-      const f = figures(item);
-      k = { symbol: f.symbol, change: decimalSortKey(f.changePercent), turnover: decimalSortKey(f.turnover) };
-      keys.set(item, k);
-    }
-    return k;
-  };
+  const byCode = (item: T): Ranked<T> => ({ item, primary: '', symbol: figures(item).symbol });
   const by =
-    (field: 'change' | 'turnover', direction: 1 | -1) =>
-    (a: T, b: T): number => {
-      const x = keyOf(a);
-      const y = keyOf(b);
-      return direction * compareText(x[field], y[field]) || compareText(x.symbol, y.symbol);
+    (field: 'changePercent' | 'turnover') =>
+    (item: T): Ranked<T> => {
+      const f = figures(item);
+      return { item, primary: decimalSortKey(f[field]), symbol: f.symbol };
     };
   const lists = {
-    code: orderedList(items, (a, b) => compareText(keyOf(a).symbol, keyOf(b).symbol), listed),
-    changeDesc: orderedList(items, by('change', -1), listed),
-    changeAsc: orderedList(items, by('change', 1), listed),
-    turnover: orderedList(items, by('turnover', -1), listed),
-  };
-  // The sign is the key's first character: 0 below zero, 1 zero, 2 above.
-  const prefix = (list: readonly T[], sign: string): readonly T[] => {
-    let end = 0;
-    while (end < list.length && keyOf(list[end] as T).change[0] === sign) end += 1;
-    return list.slice(0, end);
+    code: orderedList(items, byCode, 1, listed),
+    changeDesc: orderedList(items, by('changePercent'), -1, listed),
+    changeAsc: orderedList(items, by('changePercent'), 1, listed),
+    turnover: orderedList(items, by('turnover'), -1, listed),
   };
   return {
-    /** The item's figures or listing changed. */
-    touch(item: T): void {
-      keys.delete(item);
-      for (const list of Object.values(lists)) list.touch(item);
+    /** The item's figures changed, or (`listing`) whether it is listed: the code order moves only for the latter. */
+    touch(item: T, listing = false): void {
+      if (listing) lists.code.touch(item);
+      lists.changeDesc.touch(item);
+      lists.changeAsc.touch(item);
+      lists.turnover.touch(item);
     },
     /** The listed items in `order`. */
     ranked(order: ListOrder): readonly T[] {
-      if (order === 'gainers') return prefix(lists.changeDesc.items(), '2');
-      if (order === 'losers') return prefix(lists.changeAsc.items(), '0');
+      // The sign is the key's first character: 0 below zero, 1 zero, 2 above.
+      if (order === 'gainers') return lists.changeDesc.leading('2');
+      if (order === 'losers') return lists.changeAsc.leading('0');
       return lists[order].items();
     },
   };
