@@ -32,6 +32,10 @@ function heldBus() {
 }
 
 const settle = () => new Promise((r) => setImmediate(r));
+/** A step lets the event loop run between slices of its trades: the turns it takes to reach the bus. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !done(); i++) await settle();
+}
 
 describeEachDatabase('the feed’s step timer', (h) => {
   afterEach(() => {
@@ -59,6 +63,7 @@ describeEachDatabase('the feed’s step timer', (h) => {
       await feed.step();
       held.hold();
       await vi.advanceTimersByTimeAsync(100);
+      await until(() => held.waiting() === 1);
       expect(held.waiting()).toBe(1);
       // Ten more steps fall due while the first waits on the bus: none starts.
       await vi.advanceTimersByTimeAsync(1000);
@@ -72,6 +77,7 @@ describeEachDatabase('the feed’s step timer', (h) => {
       for (let i = 0; i < 5; i++) await settle();
       expect(held.waiting()).toBe(0);
       await vi.advanceTimersByTimeAsync(100);
+      await until(() => held.waiting() === 1);
       expect(held.waiting()).toBe(1);
       held.releaseAll();
     } finally {
