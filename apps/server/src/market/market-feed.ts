@@ -403,9 +403,9 @@ export function marketFeed(deps: {
         markDirty(t.symbol, next);
         tickCandles[period] = next;
       }
-      // After the day's candle took the trade: the week's and month's are their days rolled up.
-      // Its candle so far with the trade merged in is its days rolled up again, as receivers work it out
-      // (`candleAfter`): today's daily candle took the same trade. A new week or month is rolled up from its days.
+      // After the day's candle took the trade: the week's and month's are their days rolled up, which is the candle so
+      // far with the trade merged in (receivers work it out so too, `candleAfter`). A new week or month is rolled up
+      // from its days.
       for (const period of dayPeriods) {
         const key = `${t.symbol}:${period}`;
         const previous = candles.get(key);
