@@ -15,7 +15,8 @@ import { recordAudit } from '../audit/public.ts';
 import { createSession, endAllSessions, endSession } from '../auth/public.ts';
 import { hashSecret, verifySecret } from './password-hash.ts';
 import { newInviteCode, normaliseInviteCode } from './invite-code.ts';
-import { afterFailedAttempt } from '@kabuto/domain/security/attempt-ladder';
+import { attemptLadder } from '@kabuto/domain/security/attempt-ladder';
+import { claimSecretAttempt, recordWrongSecret, signInLadder } from './attempt-store.ts';
 import { checkFundPin } from './fund-pin.ts';
 import { refuseIfRestricted } from './restrictions.ts';
 
@@ -104,32 +105,22 @@ export function accountService({ db, clock, sms, afterCommit }: AccountDeps) {
         throw refuse(errorKeys.account.wrongCredentials);
       }
       if (member.locked_until && new Date(member.locked_until) > now) throw refuse(errorKeys.account.locked);
+      // Issue 18: the attempt is counted before the (slow) hash check, as the fund PIN's is, so simultaneous wrong
+      // passwords cannot all be checked before the first failure is stored; a wait or lock refuses at once.
+      const attempt = await claimSecretAttempt(db, member.id, signInLadder, now);
+      if (attempt === null) throw refuse(errorKeys.account.locked);
       if (!(await verifySecret(member.password_hash, body.password))) {
-        // Counted under a row lock so that simultaneous wrong tries cannot overwrite each other's count;
-        // a try that raced with the one that started a wait is refused like any try during the wait.
-        const locked = await db.transaction(async (tx) => {
-          const [current] = await tx.query<{ failed_logins: number; locked_until: Date | null }>(
-            `SELECT failed_logins, locked_until FROM members WHERE id = $1 FOR UPDATE`,
-            [member.id],
-          );
-          if (current?.locked_until && new Date(current.locked_until) > now) return true;
-          const next = afterFailedAttempt(current?.failed_logins ?? 0, now);
-          await tx.query(`UPDATE members SET failed_logins = $2, locked_until = $3 WHERE id = $1`, [
-            member.id,
-            next.failures,
-            next.lockedUntil,
-          ]);
-          return next.locked;
-        });
+        const locked = await recordWrongSecret(db, member.id, signInLadder, attempt, now);
         throw locked ? refuse(errorKeys.account.locked) : refuse(errorKeys.account.wrongCredentials);
       }
       await refuseIfRestricted(db, member.id, signInBlocks);
 
       return db.transaction(async (tx) => {
-        // A wait or lock started by a simultaneous wrong try still applies to this one.
+        // A wait or lock started by a simultaneous wrong try still applies to this one; the lock this attempt set as
+        // it was counted (the fifth) does not, as the password was right (no attempt is counted while it runs).
         const cleared = await tx.query(
-          `UPDATE members SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2) RETURNING id`,
-          [member.id, now],
+          `UPDATE members SET failed_logins = 0, locked_until = NULL WHERE id = $1 AND (locked_until IS NULL OR locked_until <= $2 OR $3) RETURNING id`,
+          [member.id, now, attempt >= attemptLadder.lockAfter],
         );
         if (cleared.length === 0) throw refuse(errorKeys.account.locked);
         const session = await createSession(tx, member.id, body.remember, now);

@@ -1,29 +1,8 @@
-import type { Database, Sql } from '@kabuto/db/database';
-import { afterClaimedFailure, claimAttempt } from '@kabuto/domain/security/attempt-ladder';
-import type { AttemptState } from '@kabuto/domain/security/attempt-ladder';
+import type { Database } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { refuse } from '../errors/public.ts';
 import { verifySecret } from './password-hash.ts';
-
-/** The member's ladder, row-locked for the transaction that changes it. */
-async function storedLadder(tx: Sql, memberId: string): Promise<AttemptState> {
-  const [row] = await tx.query<{ fund_pin_failures: number; fund_pin_locked_until: Date | null }>(
-    `SELECT fund_pin_failures, fund_pin_locked_until FROM members WHERE id = $1 FOR UPDATE`,
-    [memberId],
-  );
-  return {
-    failures: row?.fund_pin_failures ?? 0,
-    lockedUntil: row?.fund_pin_locked_until ? new Date(row.fund_pin_locked_until) : null,
-  };
-}
-
-async function storeLadder(tx: Sql, memberId: string, state: AttemptState): Promise<void> {
-  await tx.query(`UPDATE members SET fund_pin_failures = $2, fund_pin_locked_until = $3 WHERE id = $1`, [
-    memberId,
-    state.failures,
-    state.lockedUntil,
-  ]);
-}
+import { claimSecretAttempt, fundPinLadder, recordWrongSecret } from './attempt-store.ts';
 
 /**
  * Issue 6 §1: the six-digit fund PIN gets the sign-in ladder (a wait from the 3rd wrong PIN, a
@@ -37,22 +16,14 @@ export async function checkFundPin(db: Database, memberId: string, pin: string, 
     [memberId],
   );
   if (!m?.fund_password_hash) throw refuse(errorKeys.password.fundNotSet);
-  const attempt = await db.transaction(async (tx) => {
-    const claim = claimAttempt(await storedLadder(tx, memberId), now);
-    if (claim) await storeLadder(tx, memberId, claim.next);
-    return claim?.attempt;
-  });
-  if (attempt === undefined) throw refuse(errorKeys.password.fundLocked);
+  const attempt = await claimSecretAttempt(db, memberId, fundPinLadder, now);
+  if (attempt === null) throw refuse(errorKeys.password.fundLocked);
   if (await verifySecret(m.fund_password_hash, pin)) {
     await db.query(`UPDATE members SET fund_pin_failures = 0, fund_pin_locked_until = NULL WHERE id = $1`, [memberId]);
     return;
   }
-  const locked = await db.transaction(async (tx) => {
-    // Simultaneous attempts may have moved the row since this one was counted: the ladder is applied to this
-    // attempt's own number, and a wait or lock another attempt started is never cleared or shortened here.
-    const next = afterClaimedFailure(attempt, await storedLadder(tx, memberId), now);
-    await storeLadder(tx, memberId, next);
-    return next.locked;
-  });
+  // Simultaneous attempts may have moved the row since this one was counted: the ladder is applied to this
+  // attempt's own number, and a wait or lock another attempt started is never cleared or shortened here.
+  const locked = await recordWrongSecret(db, memberId, fundPinLadder, attempt, now);
   throw refuse(locked ? errorKeys.password.fundLocked : errorKeys.password.fundWrong);
 }

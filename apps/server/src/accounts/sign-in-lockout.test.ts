@@ -76,7 +76,8 @@ describeEachDatabase('sign-in lockout', (h) => {
     const m = await h().member();
     const answers = await Promise.all(Array.from({ length: 5 }, () => wrong(m.account)));
     for (const a of answers) expect([400, 429]).toContain(a.http);
-    expect((await state(m.account)).failed).toBeGreaterThanOrEqual(3);
+    // Counted before they were checked (issue 18), the five reach the lock: the count starts afresh under it.
+    expect((await state(m.account)).lockedUntil).toBeGreaterThan(h().clock.now().getTime());
     expect(await attempt(m.account, m.password)).toMatchObject(locked);
   });
 
