@@ -16,6 +16,7 @@ import type { PricePoint } from '@kabuto/market/indices';
 import { holdEpoch, type Bus, type Leader } from '../platform/public.ts';
 import type { Clock } from '../clock.ts';
 import {
+  candleTuple,
   encodeTick,
   marketChannel,
   marketHistoryChannel,
@@ -62,7 +63,6 @@ const dayText = (d: string | Date): string =>
   typeof d === 'string'
     ? d.slice(0, 10)
     : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
-const tuple = (c: Candle): CandleTuple => [c.start.getTime(), c.open, c.high, c.low, c.close, c.volume, c.turnover];
 
 /**
  * Periods whose candle in progress is made of its days (issue 16): the earlier days' daily candles (back-filled
@@ -209,7 +209,8 @@ export function marketFeed(deps: {
       const next = dayPeriodCandle(symbol, period, at);
       const key = `${symbol}:${period}`;
       const current = candles.get(key);
-      if (next === null || (current && JSON.stringify(tuple(current)) === JSON.stringify(tuple(next)))) continue;
+      if (next === null || (current && JSON.stringify(candleTuple(current)) === JSON.stringify(candleTuple(next))))
+        continue;
       candles.set(key, next);
       markDirty(symbol, next);
     }
@@ -339,7 +340,7 @@ export function marketFeed(deps: {
       const key = `${symbol}:${period}`;
       const now = candles.get(key);
       if (now === undefined) return;
-      if (!published.has(key) || published.get(key) !== before[i]) sent[period] = tuple(now);
+      if (!published.has(key) || published.get(key) !== before[i]) sent[period] = candleTuple(now);
       else full = false;
       published.set(key, now);
     });
@@ -359,7 +360,7 @@ export function marketFeed(deps: {
         for (const period of CANDLE_PERIODS) {
           const c = candles.get(`${symbol}:${period}`);
           if (c === undefined) continue;
-          held[period] = tuple(c);
+          held[period] = candleTuple(c);
           published.set(`${symbol}:${period}`, c);
         }
         return encodeTick(stateOf(symbol, now), null, held, true);

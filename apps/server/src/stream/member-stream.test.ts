@@ -6,14 +6,7 @@ import { firstChannelId } from '../test/money-fixtures.ts';
 import { uploadImage } from '../uploads/image-fixtures.ts';
 import { staffHeaders } from '../verification/real-name-fixtures.ts';
 import { busChannels } from '../platform/bus.ts';
-import { connect, signedIn, streamServerFor, type Conn } from '../test/stream-client.ts';
-
-async function signedInConn(url: string, m: { account: string; headers: Record<string, string> }): Promise<Conn> {
-  const c = await signedIn(url, m);
-  c.send({ type: 'subscribe', topic: 'member' });
-  await c.next((x) => x.type === 'subscribed');
-  return c;
-}
+import { connect, followingMember, streamServerFor, type Conn } from '../test/stream-client.ts';
 
 async function memberIdOf(h: Harness, account: string): Promise<string> {
   const [row] = await h.db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]);
@@ -53,8 +46,8 @@ describeEachDatabase(
     it('delivers a deposit decision to the member it belongs to, with a sequence number, and to nobody else', async () => {
       const a = await h().member();
       const b = await h().member();
-      const aConn = await signedInConn(server.url(), { account: a.account, headers: a.headers });
-      const bConn = await signedInConn(server.url(), { account: b.account, headers: b.headers });
+      const aConn = await followingMember(server.url(), { account: a.account, headers: a.headers });
+      const bConn = await followingMember(server.url(), { account: b.account, headers: b.headers });
       const subscribed = aConn.messages.find((m) => m.type === 'subscribed');
       const id = await pendingDeposit(h(), a.headers);
       await h().call(
@@ -79,11 +72,11 @@ describeEachDatabase(
       const [a, b] = [await h().member(), await h().member()];
       const [aId, bId] = [await memberIdOf(h(), a.account), await memberIdOf(h(), b.account)];
       const aConns = [
-        await signedInConn(server.url(), a),
-        await signedInConn(server.url(), a),
-        await signedInConn(server.url(), a),
+        await followingMember(server.url(), a),
+        await followingMember(server.url(), a),
+        await followingMember(server.url(), a),
       ] as const;
-      const bConn = await signedInConn(server.url(), b);
+      const bConn = await followingMember(server.url(), b);
       const visitor = await connect(server.url());
       const { stream } = h().platform;
       expect([stream.memberSockets(aId), stream.memberSockets(bId)]).toEqual([3, 1]);
@@ -131,7 +124,7 @@ describeEachDatabase(
 
     it('answers hostile and unknown messages with catalogued keys and keeps serving', async () => {
       const m = await h().member();
-      const c = await signedInConn(server.url(), { account: m.account, headers: m.headers });
+      const c = await followingMember(server.url(), { account: m.account, headers: m.headers });
       for (const junk of [
         '{',
         '"just a string"',
@@ -152,14 +145,14 @@ describeEachDatabase(
 
     it('closes a socket that floods it with messages', async () => {
       const m = await h().member();
-      const c = await signedInConn(server.url(), { account: m.account, headers: m.headers });
+      const c = await followingMember(server.url(), { account: m.account, headers: m.headers });
       for (let i = 0; i < 60; i++) c.send({ type: 'ping' });
       expect(await c.closed).toBe(streamCloseCodes.tooMany);
     });
 
     it('drops a client that does not read, instead of buffering for it without limit', async () => {
       const m = await h().member();
-      const c = await signedInConn(server.url(), { account: m.account, headers: m.headers });
+      const c = await followingMember(server.url(), { account: m.account, headers: m.headers });
       const [row] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [m.account]);
       // Stop reading: the kernel buffers fill, then the server's send buffer grows.
       (c.ws as unknown as { _socket: { pause: () => void } })._socket.pause();

@@ -1,34 +1,17 @@
 import { expect, it } from 'vitest';
 import { streamCloseCodes } from '@kabuto/contracts/stream/messages';
 import { describeEachDatabase, type Harness } from '../test/harness.ts';
-import { firstChannelId } from '../test/money-fixtures.ts';
-import { uploadImage } from '../uploads/image-fixtures.ts';
+import { fund } from '../test/money-fixtures.ts';
 import { staffHeaders } from '../verification/real-name-fixtures.ts';
-import { signedIn, streamServerFor, type Conn } from '../test/stream-client.ts';
+import { followingMember, streamServerFor } from '../test/stream-client.ts';
 
 // Issue 17 §1: a socket lives no longer than the session it signed in with — sign-out, a password change and
 // expiry each end it, so no member event reaches a phone that has signed out.
 
-async function memberConn(url: string, account: string, headers: Record<string, string>): Promise<Conn> {
-  const c = await signedIn(url, { account, headers });
-  c.send({ type: 'subscribe', topic: 'member' });
-  await c.next((x) => x.type === 'subscribed');
-  return c;
-}
-
-async function decideDeposit(h: Harness, headers: Record<string, string>): Promise<void> {
-  const receipt = await uploadImage(h.app, headers, 'deposit_receipt');
-  const dep = await h.call<{ id: string }>(
-    'user/deposit/create',
-    { channelId: await firstChannelId(h, headers), amount: '15000', receiptImageId: receipt },
-    headers,
-  );
-  await h.call(
-    'admin/deposits/decide',
-    { id: dep.data.id, decision: 'approve', reason: 'seen' },
-    await staffHeaders(h),
-  );
-}
+/** A deposit of the member (signed in with `headers`) that staff approve: one `funds.depositDecided` event. */
+const decideDeposit = async (h: Harness, headers: Record<string, string>): Promise<void> => {
+  await fund(h, { headers }, '15000', await staffHeaders(h));
+};
 
 const within = <T>(p: Promise<T>, ms = 5000): Promise<T | 'timeout'> =>
   Promise.race([p, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), ms))]);
@@ -39,8 +22,8 @@ describeEachDatabase('a stream socket ends with its session', (h) => {
   it('sign-out closes the sockets of that session only; the phone still signed in keeps its events', async () => {
     const m = await h().member();
     const laptop = await h().signIn(m.account, m.password);
-    const phone = await memberConn(server.url(), m.account, m.headers);
-    const desk = await memberConn(server.url(), m.account, laptop);
+    const phone = await followingMember(server.url(), m);
+    const desk = await followingMember(server.url(), { account: m.account, headers: laptop });
     await h().call('user/logout', {}, m.headers);
     expect(await within(phone.closed)).toBe(streamCloseCodes.unauthenticated);
     await decideDeposit(h(), laptop);
@@ -53,8 +36,8 @@ describeEachDatabase('a stream socket ends with its session', (h) => {
   it('a password change closes every socket of the member', async () => {
     const m = await h().member();
     const other = await h().signIn(m.account, m.password);
-    const a = await memberConn(server.url(), m.account, m.headers);
-    const b = await memberConn(server.url(), m.account, other);
+    const a = await followingMember(server.url(), m);
+    const b = await followingMember(server.url(), { account: m.account, headers: other });
     await h().call(
       'user/changePassword',
       { oldPassword: m.password, newPassword: 'efgh5678', confirmPassword: 'efgh5678' },
@@ -66,7 +49,7 @@ describeEachDatabase('a stream socket ends with its session', (h) => {
 
   it('an expired session gets no further events: its socket is closed instead', async () => {
     const m = await h().member();
-    const c = await memberConn(server.url(), m.account, m.headers);
+    const c = await followingMember(server.url(), m);
     h().clock.advance(13 * 3_600_000); // a session not "remembered" lasts 12 hours
     const staffing = await h().signIn(m.account, m.password);
     await decideDeposit(h(), staffing);
@@ -84,14 +67,14 @@ describeEachDatabase(
 
     it('sign-out', async () => {
       const m = await h().member();
-      const c = await memberConn(server.url(), m.account, m.headers);
+      const c = await followingMember(server.url(), m);
       await h().call('user/logout', {}, m.headers);
       expect(await within(c.closed)).toBe(streamCloseCodes.unauthenticated);
     });
 
     it('a password change', async () => {
       const m = await h().member();
-      const c = await memberConn(server.url(), m.account, m.headers);
+      const c = await followingMember(server.url(), m);
       await h().call(
         'user/changePassword',
         { oldPassword: m.password, newPassword: 'efgh5678', confirmPassword: 'efgh5678' },
@@ -102,7 +85,7 @@ describeEachDatabase(
 
     it('a login ban by staff', async () => {
       const m = await h().member();
-      const c = await memberConn(server.url(), m.account, m.headers);
+      const c = await followingMember(server.url(), m);
       const [row] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [m.account]);
       const staff = await h().signIn(h().seed.staffAccount, h().seed.staffPassword);
       const res = await h().call(

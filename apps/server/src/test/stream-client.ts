@@ -61,6 +61,17 @@ export async function signedIn(url: string, m: { account: string; headers: Recor
   return c;
 }
 
+/** A signed-in socket that follows the member's own events (`member`), confirmed. */
+export async function followingMember(
+  url: string,
+  m: { account: string; headers: Record<string, string> },
+): Promise<Conn> {
+  const c = await signedIn(url, m);
+  c.send({ type: 'subscribe', topic: 'member' });
+  await c.next((x) => x.type === 'subscribed');
+  return c;
+}
+
 /** Serves the harness's app on a loopback port for the suite; `url()` is its stream address. */
 export function streamServerFor(h: () => Harness): { url: () => string } {
   let url = '';

@@ -58,19 +58,6 @@ const turnoverOf = (print: TradePrint): string =>
 // Issue 17 §13: the leader merges every trade into seven candles, so merging compares and adds the decimal strings
 // on their digits (`compareDecimals`, `plusWire`, exact) instead of parsing each into a decimal object.
 
-/**
- * Two prices compared (−1, 0, 1). Prices in wire form without a sign compare by the length of their whole part and
- * then character by character ('2500' < '2500.5' < '2501'); anything else goes to `compareDecimals`.
- */
-function comparePrices(a: string, b: string): number {
-  const plain = (x: string) => x.charCodeAt(0) !== 45 && (x.charCodeAt(0) !== 48 || x.length === 1 || x[1] === '.');
-  if (!plain(a) || !plain(b)) return compareDecimals(a, b);
-  const wa = a.indexOf('.') < 0 ? a.length : a.indexOf('.');
-  const wb = b.indexOf('.') < 0 ? b.length : b.indexOf('.');
-  if (wa !== wb) return wa < wb ? -1 : 1;
-  return a === b ? 0 : a < b ? -1 : 1;
-}
-
 /** A new candle holding one trade. */
 export function openCandle(period: CandlePeriod, print: TradePrint): Candle {
   const price = wireOf(print.price);
@@ -96,8 +83,8 @@ export function mergeTick(candle: Candle, print: TradePrint): Candle {
   const price = wireOf(print.price);
   return {
     ...candle,
-    high: comparePrices(price, candle.high) > 0 ? price : candle.high,
-    low: comparePrices(price, candle.low) < 0 ? price : candle.low,
+    high: compareDecimals(price, candle.high) > 0 ? price : candle.high,
+    low: compareDecimals(price, candle.low) < 0 ? price : candle.low,
     close: price,
     volume: checkVolume(candle.volume + checkVolume(print.volume)),
     turnover: plusWire(candle.turnover, turnoverOf(print)),
@@ -133,8 +120,8 @@ export function rollUp(candles: readonly Candle[], period: CandlePeriod): Candle
     }
     out[out.length - 1] = {
       ...last,
-      high: comparePrices(c.high, last.high) > 0 ? c.high : last.high,
-      low: comparePrices(c.low, last.low) < 0 ? c.low : last.low,
+      high: compareDecimals(c.high, last.high) > 0 ? c.high : last.high,
+      low: compareDecimals(c.low, last.low) < 0 ? c.low : last.low,
       close: c.close,
       volume: checkVolume(last.volume + c.volume),
       turnover: plusWire(last.turnover, c.turnover),

@@ -57,6 +57,13 @@ function partsOf(value: string): { sign: number; whole: string; fraction: string
 
 const signOf = (value: string): number => partsOf(value).sign;
 
+/** An unsigned amount in wire form: digits without a leading zero (but '0'), any fraction ending in 1–9. */
+const inWireForm = (value: string): boolean => /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/.test(value);
+const wholeLength = (value: string): number => {
+  const point = value.indexOf('.');
+  return point < 0 ? value.length : point;
+};
+
 /**
  * A string whose order is the number's order (`compareDecimals`), so a list re-ranked often compares plain strings:
  * sign first (0 negative, 1 zero, 2 positive), then the count of whole digits, the digits, and for a negative number
@@ -77,6 +84,14 @@ export function decimalSortKey(value: string): string {
  * re-rank need none. Anything that is not a decimal counts as zero.
  */
 export function compareDecimals(a: string, b: string): number {
+  // Issue 17 §13 (every trade meets seven candles): two amounts in wire form without a sign order by the length of
+  // their whole part and then character by character ('2500' < '2500.5' < '2501'); equal values are equal strings.
+  if (inWireForm(a) && inWireForm(b)) {
+    const wa = wholeLength(a);
+    const wb = wholeLength(b);
+    if (wa !== wb) return wa < wb ? -1 : 1;
+    return compareCodes(a, b);
+  }
   const x = partsOf(a);
   const y = partsOf(b);
   if (x.sign !== y.sign) return x.sign < y.sign ? -1 : 1;
