@@ -81,21 +81,33 @@ function orderedList<T>(
  */
 export function rankings<T>(items: readonly T[], figures: (item: T) => Rankable, listed: (item: T) => boolean) {
   const byCode = (item: T): Ranked<T> => ({ item, primary: '', symbol: figures(item).symbol });
-  const by =
-    (field: 'changePercent' | 'turnover') =>
-    (item: T): Ranked<T> => {
-      const f = figures(item);
-      return { item, primary: decimalSortKey(f[field]), symbol: f.symbol };
+  const by = (field: 'changePercent' | 'turnover') => {
+    // Kept until the item changes: both change orders read the same key.
+    const held = new Map<T, Ranked<T>>();
+    const rankedOf = (item: T): Ranked<T> => {
+      let r = held.get(item);
+      if (r === undefined) {
+        const f = figures(item);
+        r = { item, primary: decimalSortKey(f[field]), symbol: f.symbol };
+        held.set(item, r);
+      }
+      return r;
     };
+    return { rankedOf, forget: (item: T) => held.delete(item) };
+  };
+  const change = by('changePercent');
+  const turnover = by('turnover');
   const lists = {
     code: orderedList(items, byCode, 1, listed),
-    changeDesc: orderedList(items, by('changePercent'), -1, listed),
-    changeAsc: orderedList(items, by('changePercent'), 1, listed),
-    turnover: orderedList(items, by('turnover'), -1, listed),
+    changeDesc: orderedList(items, change.rankedOf, -1, listed),
+    changeAsc: orderedList(items, change.rankedOf, 1, listed),
+    turnover: orderedList(items, turnover.rankedOf, -1, listed),
   };
   return {
     /** The item's figures changed, or (`listing`) whether it is listed: the code order moves only for the latter. */
     touch(item: T, listing = false): void {
+      change.forget(item);
+      turnover.forget(item);
       if (listing) lists.code.touch(item);
       lists.changeDesc.touch(item);
       lists.changeAsc.touch(item);
