@@ -55,6 +55,8 @@ import { withdrawalReviewKind } from './funds/public.ts';
 import { realNameReviewKind } from './verification/public.ts';
 import { candleRetentionJob, startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
 import { newsRoutes, newsService } from './news/public.ts';
+import { financingJob, tradeRoutes, tradeService, tradeSettingsService, triggerEngine } from './trading/public.ts';
+import type { TriggerEngine } from './trading/public.ts';
 
 export const defaultRateLimits: RateLimits = {
   signIn: { max: 10, timeWindowMs: 60_000 },
@@ -130,6 +132,7 @@ export interface KabutoApp {
     jobs: JobRunner;
     stream: StreamServer;
     market: MarketModule;
+    triggers: TriggerEngine;
   };
 }
 
@@ -255,13 +258,30 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
       ),
     afterCommit: nudgeRelay,
   });
+  const trading = tradeService({
+    db: opts.db,
+    clock,
+    profile: marketProfile,
+    market: market.snapshot,
+    afterCommit: nudgeRelay,
+  });
+  const triggers = triggerEngine({
+    db: opts.db,
+    clock,
+    bus,
+    leader,
+    market: market.snapshot,
+    afterCommit: nudgeRelay,
+    log,
+  });
+  jobs.register(financingJob(opts.db, nudgeRelay));
   const funds = fundRoutes({
     db: opts.db,
     clock,
     deposits: depositService(money),
     withdrawals: withdrawalService(money),
     exchange: exchangeService({ db: opts.db, clock, rates }),
-    records: recordsService({ db: opts.db, clock, rates }),
+    records: recordsService({ db: opts.db, clock, rates, trading: (memberId) => trading.profitOf(memberId) }),
     reviews: fundReviewQueries(opts.db, reviews),
   });
   const routes: Route[] = [
@@ -287,6 +307,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     ...channelRoutes(channelService({ db: opts.db, clock, marketProfile: opts.marketProfile ?? 'demo' })),
     ...memberAdminRoutes(memberAdminService({ db: opts.db, clock, afterCommit: nudgeRelay })),
     ...market.routes,
+    ...tradeRoutes(trading, tradeSettingsService({ db: opts.db, clock, profile: marketProfile })),
     ...newsRoutes(newsService({ db: opts.db, clock })),
   ];
   const openapi = buildOpenApi(routes);
@@ -313,6 +334,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
 
   app.addHook('onReady', async () => {
     market.attach();
+    await triggers.attach();
     await leader.start();
     await relay.start();
     jobs.start(opts.platformIntervalMs);
@@ -325,11 +347,12 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await relay.stop();
+    await triggers.close();
     await market.close();
     await stream.close();
     await leader.stop();
     if (!opts.bus) await bus.close();
   });
 
-  return { app, routes, platform: { bus, leader, relay, jobs, stream, market } };
+  return { app, routes, platform: { bus, leader, relay, jobs, stream, market, triggers } };
 }

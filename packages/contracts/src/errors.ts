@@ -92,6 +92,27 @@ export const errorKeys = {
     notInReview: 'errors.order.notInReview',
     pendingReviewExists: 'errors.order.pendingReviewExists',
   },
+  // SPEC §8 "Orders", "Timing" and "Products", and the ticket's own checks (issue 18).
+  trade: {
+    notPending: 'errors.trade.notPending',
+    notHolding: 'errors.trade.notHolding',
+    notTradingTime: 'errors.trade.notTradingTime',
+    sameDaySale: 'errors.trade.sameDaySale',
+    tPlusOneSale: 'errors.trade.tPlusOneSale',
+    lockUp: 'errors.trade.lockUp',
+    minHolding: 'errors.trade.minHolding',
+    exceedsPriceLimit: 'errors.trade.exceedsPriceLimit',
+    priceNotObtained: 'errors.trade.priceNotObtained',
+    productUnavailable: 'errors.trade.productUnavailable',
+    quantityUnit: 'errors.trade.quantityUnit',
+    quantityTooLarge: 'errors.trade.quantityTooLarge',
+    priceOffGrid: 'errors.trade.priceOffGrid',
+    limitPriceRequired: 'errors.trade.limitPriceRequired',
+    leverageNotAllowed: 'errors.trade.leverageNotAllowed',
+    stopLossSide: 'errors.trade.stopLossSide',
+    takeProfitSide: 'errors.trade.takeProfitSide',
+    marginAmount: 'errors.trade.marginAmount',
+  },
   review: {
     ownCase: 'errors.review.ownCase',
     alreadyDecidedByYou: 'errors.review.alreadyDecidedByYou',
@@ -160,5 +181,9 @@ export const successKeys = {
   saved: 'success.saved',
   watchlistAdded: 'success.watchlistAdded',
   watchlistRemoved: 'success.watchlistRemoved',
+  purchase: 'success.purchase',
+  cancel: 'success.cancel',
+  closed: 'success.closed',
+  marginAdded: 'success.marginAdded',
 } as const;
 export type SuccessKey = (typeof successKeys)[keyof typeof successKeys];

@@ -57,16 +57,23 @@ export const balancesWire = (m: Map<Currency, Books>) =>
 const touches = `(e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.member_id = $1)
   OR (e.ref_type = 'referral' AND e.ref_id = $1::text))`;
 
-/** The journal entries that touched a member, newest first, each with its lines on the member's books. */
+/**
+ * The journal entries that touched a member, newest first, each with its lines on the member's books; `ref` narrows
+ * them to one business row's (a position's entries on its detail screen).
+ */
 export async function memberTimeline(
   sql: Sql,
   memberId: string,
   page: number,
   pageSize: number,
+  ref?: { refType: string; refId: string },
 ): Promise<{ items: TimelineEntry[]; total: number }> {
-  const [count] = await sql.query<{ n: string }>(`SELECT count(*)::text AS n FROM journal_entries e WHERE ${touches}`, [
-    memberId,
-  ]);
+  const filter = ref ? `${touches} AND e.ref_type = $2 AND e.ref_id = $3` : touches;
+  const args = ref ? [memberId, ref.refType, ref.refId] : [memberId];
+  const [count] = await sql.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM journal_entries e WHERE ${filter}`,
+    args,
+  );
   const entries = await sql.query<{
     id: string;
     kind: string;
@@ -76,9 +83,9 @@ export async function memberTimeline(
     created_at: Date;
   }>(
     `SELECT e.id::text AS id, e.kind, e.reason, e.ref_type, e.ref_id, e.created_at FROM journal_entries e
-      WHERE ${touches}
+      WHERE ${filter}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-    [memberId],
+    args,
   );
   const lines = entries.length
     ? await sql.query<{ entry_id: string; currency: string; book: string; amount: string }>(
@@ -103,10 +110,19 @@ export async function memberTimeline(
   };
 }
 
-export function recordsService(deps: { db: Database; clock: Clock; rates: RateProvider }) {
+export function recordsService(deps: {
+  db: Database;
+  clock: Clock;
+  rates: RateProvider;
+  /** The member's open positions valued now (the trading module): unrealised P&L, and realised + unrealised profit. */
+  trading?: (memberId: string) => Promise<{ unrealised: string; profit: string }>;
+}) {
   const { db } = deps;
   return {
-    /** SPEC §3 Funds. Other currencies count toward the JPY totals at the current rate; profit is realised + unrealised P&L (no trading yet, so 0). */
+    /**
+     * SPEC §3 Funds and DESIGN: total assets = available + frozen + margin + unrealised P&L; profit = realised +
+     * unrealised P&L (after fees). Other currencies count toward the JPY totals at the current rate.
+     */
     async assets(p: Principal): Promise<ResponseOf<typeof assetsCall>> {
       const balances = await memberBalances(db, p.memberId);
       let available = new Decimal(0);
@@ -124,12 +140,13 @@ export function recordsService(deps: { db: Database; clock: Clock; rates: RatePr
         [p.memberId],
       );
       const round = (d: Decimal) => toWire(d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP));
+      const pnl = deps.trading ? await deps.trading(p.memberId) : { unrealised: '0', profit: '0' };
       return {
         currency: 'JPY',
-        totalAssets: round(available.plus(frozen).plus(margin)),
+        totalAssets: round(available.plus(frozen).plus(margin).plus(pnl.unrealised)),
         available: round(available),
         frozen: round(frozen),
-        profit: '0',
+        profit: round(new Decimal(pnl.profit)),
         balances: balancesWire(balances),
         realNameStatus: m?.real_name_status ?? 'unverified',
       };

@@ -21,4 +21,11 @@ export const ledgerReasons = {
   withdrawalReturned: 'ledger.withdrawalReturned',
   exchange: 'ledger.exchange',
   referralReward: 'ledger.referralReward',
+  tradeOpen: 'ledger.tradeOpen',
+  tradeHold: 'ledger.tradeHold',
+  tradeFill: 'ledger.tradeFill',
+  tradeRelease: 'ledger.tradeRelease',
+  tradeClose: 'ledger.tradeClose',
+  tradeMarginAdded: 'ledger.tradeMarginAdded',
+  tradeFinancing: 'ledger.tradeFinancing',
 } as const;

@@ -117,6 +117,7 @@ export async function marketSnapshot(deps: {
   let source = deps.source;
   let appliedStep = 0;
   const listeners = new Set<(u: MarketUpdate) => void>();
+  const tickListeners = new Set<(entries: readonly SymbolEntry[]) => void>();
   const stepWaiters: { step: number; resolve: () => void }[] = [];
 
   // Listening before the tables are read: a status change relayed while they load is read again afterwards, never
@@ -401,6 +402,16 @@ export async function marketSnapshot(deps: {
       indices = m.indices;
       topics.push('indices');
     }
+    if (tickListeners.size > 0 && touched.size > 0) {
+      const moved = [...touched.values()];
+      for (const l of tickListeners) {
+        try {
+          l(moved);
+        } catch (err) {
+          deps.log?.('market: tick listener failed', err);
+        }
+      }
+    }
     appliedStep = Math.max(appliedStep, m.step);
     for (const w of [...stepWaiters])
       if (w.step <= appliedStep) {
@@ -508,6 +519,20 @@ export async function marketSnapshot(deps: {
       }
       return { seq: streamSeq(e.state.epoch, e.state.seq) };
     },
+    /** The best bid and ask now (the top of the depth ladder), with the quote; null when either side is empty. */
+    touch(symbol: string): { bid: string; ask: string; quote: QuoteWire } | null {
+      const e = entries.get(symbol);
+      if (!e) return null;
+      const d = depth(e);
+      const bid = d.bids[0]?.price;
+      const ask = d.asks[0]?.price;
+      return bid === undefined || ask === undefined ? null : { bid, ask, quote: quote(e) };
+    },
+    /** Symbols that just traded, after their state is applied (the trigger engine's input). */
+    onTicks(listener: (entries: readonly SymbolEntry[]) => void): () => void {
+      tickListeners.add(listener);
+      return () => tickListeners.delete(listener);
+    },
     onUpdate(listener: (u: MarketUpdate) => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -516,6 +541,7 @@ export async function marketSnapshot(deps: {
       await unsubscribe();
       await statusReads;
       listeners.clear();
+      tickListeners.clear();
     },
   };
 }

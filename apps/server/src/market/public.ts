@@ -4,4 +4,4 @@ export { defaultMarketOptions, startMarket } from './market-module.ts';
 export type { MarketModule, MarketOptions } from './market-module.ts';
 export { seedMarketSymbols } from './market-seed.ts';
 export { symbolStatusInTx } from './symbol-status.ts';
-export type { MarketSnapshot, MarketUpdate } from './market-snapshot.ts';
+export type { MarketSnapshot, MarketUpdate, SymbolEntry } from './market-snapshot.ts';

@@ -27,6 +27,8 @@ export const auditActions = [
   'market.halt',
   'market.resume',
   'market.delist',
+  'trade.termsSave',
+  'trade.productRulesSave',
 ] as const satisfies readonly (`${string}.${string}` & string)[];
 
 export type AuditAction = (typeof auditActions)[number];

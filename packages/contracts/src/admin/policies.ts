@@ -27,4 +27,7 @@ export const adminPolicies = {
   newsList: staffCall('admin', 'support', 'auditor'),
   newsPublish: staffCall('admin', 'support'),
   newsUnpublish: staffCall('admin', 'support'),
+  tradeList: staffCall('admin', 'support', 'auditor'),
+  tradeSettings: staffCall('admin', 'support', 'auditor'),
+  tradeSettingsSave: staffCall('admin'),
 } as const;

@@ -90,6 +90,8 @@ export const memberEventTypes = [
   'funds.depositDecided',
   'funds.withdrawalDecided',
   'verification.realNameDecided',
+  /** One of the member's orders or positions changed: filled, cancelled, closed (and why), margin added. */
+  'trade.positionChanged',
   /** One of the member's sessions ended (sign-out) or all of them (password change, restriction): its sockets close. */
   'session.ended',
 ] as const;

@@ -1,0 +1,138 @@
+import type { Sql } from '@kabuto/db/database';
+import { Decimal, money, toWire } from '@kabuto/domain/money';
+import { marginCallPrice, notionalOf, pnlAt } from '@kabuto/domain/trading/margin';
+import { lotsOf } from '@kabuto/domain/trading/quantity';
+import { activeSaleRules, type SaleRules } from '@kabuto/domain/trading/sale-rules';
+import type { CloseReason, OrderType, PositionStatus, TradeSide } from '@kabuto/domain/trading/position';
+import type { FeeSchedule } from '@kabuto/domain/trading/fees';
+import type { PositionWire } from '@kabuto/contracts/trade/orders';
+import type { namesSchema } from '@kabuto/contracts/market/fields';
+import type { z } from 'zod';
+
+/** A `trade_positions` row with every amount as text (never a JS number). */
+export interface PositionRow {
+  id: string;
+  order_no: string;
+  member_id: string;
+  symbol: string;
+  side: TradeSide;
+  order_type: OrderType;
+  status: PositionStatus;
+  quantity: string;
+  leverage: number;
+  limit_price: string | null;
+  stop_loss: string | null;
+  take_profit: string | null;
+  held: string;
+  open_price: string | null;
+  opened_at: Date | null;
+  close_price: string | null;
+  closed_at: Date | null;
+  close_reason: CloseReason | null;
+  margin: string;
+  added_margin: string;
+  purchase_fee: string;
+  selling_fee: string;
+  stamp_duty: string;
+  financing: string;
+  realised_pnl: string | null;
+  maintenance_ratio: string;
+  fee_terms: FeeSchedule;
+  financing_rate: string;
+  created_at: Date;
+}
+
+export const positionColumns = `id, order_no, member_id, symbol, side, order_type, status, quantity::text AS quantity, leverage,
+  limit_price::text AS limit_price, stop_loss::text AS stop_loss, take_profit::text AS take_profit, held::text AS held,
+  open_price::text AS open_price, opened_at, close_price::text AS close_price, closed_at, close_reason,
+  margin::text AS margin, added_margin::text AS added_margin, purchase_fee::text AS purchase_fee,
+  selling_fee::text AS selling_fee, stamp_duty::text AS stamp_duty, financing::text AS financing,
+  realised_pnl::text AS realised_pnl, maintenance_ratio::text AS maintenance_ratio, fee_terms,
+  financing_rate::text AS financing_rate, created_at`;
+
+/** The row, locked for this transaction (every change of a position goes through this). */
+export async function lockPosition(
+  tx: Sql,
+  where: { orderNo: string; memberId?: string },
+): Promise<PositionRow | null> {
+  const [row] = await tx.query<PositionRow>(
+    `SELECT ${positionColumns} FROM trade_positions WHERE order_no = $1 AND ($2::uuid IS NULL OR member_id = $2) FOR UPDATE`,
+    [where.orderNo, where.memberId ?? null],
+  );
+  return row ?? null;
+}
+
+const w = (v: string | null): string | null => (v === null ? null : toWire(money(v)));
+
+/** The margin-call price of a holding position (its own maintenance ratio, the one it opened on). */
+export const callPriceOf = (r: PositionRow): Decimal | null =>
+  r.open_price === null
+    ? null
+    : marginCallPrice({
+        side: r.side,
+        entry: r.open_price,
+        shares: r.quantity,
+        margin: r.margin,
+        addedMargin: r.added_margin,
+        maintenanceRatio: r.maintenance_ratio,
+      });
+
+/**
+ * A position as the member reads it. `price` values a holding position (the side it would close at now); a closed
+ * one is valued at its close price.
+ */
+export function positionWire(
+  r: PositionRow,
+  names: z.infer<typeof namesSchema>,
+  rules: SaleRules,
+  price: string | null,
+): PositionWire {
+  const closed = r.status === 'closed';
+  const mark = closed ? r.close_price : r.open_price === null ? null : price;
+  const pnl = mark !== null && r.open_price !== null ? pnlAt(r.side, r.open_price, mark, r.quantity) : null;
+  const charges = money(r.purchase_fee).plus(r.selling_fee).plus(r.stamp_duty).plus(r.financing);
+  const callPrice = r.status === 'holding' || r.status === 'closing' ? callPriceOf(r) : null;
+  const equityBase = money(r.margin).plus(r.added_margin);
+  return {
+    orderNo: r.order_no,
+    symbol: r.symbol,
+    names,
+    side: r.side,
+    type: r.order_type,
+    status: r.status,
+    quantity: toWire(money(r.quantity)),
+    lots: toWire(lotsOf(r.quantity)),
+    leverage: r.leverage,
+    limitPrice: w(r.limit_price),
+    stopLoss: w(r.stop_loss),
+    takeProfit: w(r.take_profit),
+    held: toWire(money(r.held)),
+    openPrice: w(r.open_price),
+    openedAt: r.opened_at ? new Date(r.opened_at).toISOString() : null,
+    closePrice: w(r.close_price),
+    closedAt: r.closed_at ? new Date(r.closed_at).toISOString() : null,
+    closeReason: r.close_reason,
+    margin: toWire(money(r.margin)),
+    addedMargin: toWire(money(r.added_margin)),
+    purchaseFee: toWire(money(r.purchase_fee)),
+    sellingFee: toWire(money(r.selling_fee)),
+    stampDuty: toWire(money(r.stamp_duty)),
+    financing: toWire(money(r.financing)),
+    marketPrice: mark === null ? null : toWire(money(mark)),
+    marketValue: mark === null ? null : toWire(notionalOf(mark, r.quantity)),
+    pnl: pnl === null ? null : toWire(pnl),
+    pnlPercent:
+      pnl === null || equityBase.isZero()
+        ? null
+        : toWire(
+            pnl
+              .div(money(r.margin).isZero() ? equityBase : money(r.margin))
+              .times(100)
+              .toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
+          ),
+    netPnl: pnl === null ? null : toWire(pnl.minus(charges)),
+    marginCallPrice: callPrice === null ? null : toWire(callPrice.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+    saleRules: activeSaleRules(rules),
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}

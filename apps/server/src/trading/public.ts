@@ -1,0 +1,8 @@
+// The trading module's public surface: other modules import only this file (issue 6 §3, lint kabuto/boundaries).
+export { financingJob } from './financing-job.ts';
+export { tradeRoutes } from './trade.routes.ts';
+export { tradeService } from './trade.service.ts';
+export type { TradeService } from './trade.service.ts';
+export { tradeSettingsService } from './trade-settings.service.ts';
+export { triggerEngine } from './trigger-engine.ts';
+export type { TriggerEngine } from './trigger-engine.ts';

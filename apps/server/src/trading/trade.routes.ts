@@ -1,0 +1,60 @@
+import { successKeys } from '@kabuto/contracts/errors';
+import {
+  tradeAddMarginCall,
+  tradeCancelCall,
+  tradeCloseCall,
+  tradeDetailCall,
+  tradeListCall,
+  tradePlaceCall,
+  tradePreviewCall,
+} from '@kabuto/contracts/trade/orders';
+import {
+  adminTradeListCall,
+  adminTradeProductRulesSaveCall,
+  adminTradeSettingsCall,
+  adminTradeTermsSaveCall,
+} from '@kabuto/contracts/admin/trade';
+import { asStaff, route, type Route } from '../http/public.ts';
+import type { TradeService } from './trade.service.ts';
+import type { TradeSettingsService } from './trade-settings.service.ts';
+
+export function tradeRoutes(s: TradeService, settings: TradeSettingsService): Route[] {
+  return [
+    route({ call: tradePreviewCall, handler: ({ principal, body }) => s.preview(principal, body) }),
+    route({
+      call: tradePlaceCall,
+      success: successKeys.purchase,
+      idempotent: { recover: (principal, key) => s.byClientKey(principal, key) },
+      handler: ({ principal, body, requestId, idempotencyKey }) => s.place(principal, body, requestId, idempotencyKey),
+    }),
+    route({
+      call: tradeCancelCall,
+      success: successKeys.cancel,
+      handler: ({ principal, body, requestId }) => s.cancel(principal, body.orderNo, requestId),
+    }),
+    route({
+      call: tradeCloseCall,
+      success: successKeys.closed,
+      handler: ({ principal, body, requestId }) => s.close(principal, body.orderNo, requestId),
+    }),
+    route({
+      call: tradeAddMarginCall,
+      success: successKeys.marginAdded,
+      handler: ({ principal, body, requestId }) => s.addMargin(principal, body.orderNo, body.amount, requestId),
+    }),
+    route({ call: tradeListCall, handler: ({ principal, body }) => s.list(principal, body) }),
+    route({ call: tradeDetailCall, handler: ({ principal, body }) => s.detail(principal, body.orderNo) }),
+    route({ call: adminTradeListCall, handler: ({ body }) => s.adminList(body) }),
+    route({ call: adminTradeSettingsCall, handler: () => settings.read() }),
+    route({
+      call: adminTradeTermsSaveCall,
+      success: successKeys.saved,
+      handler: ({ principal, body, requestId }) => settings.saveTerms(asStaff(principal), body, requestId),
+    }),
+    route({
+      call: adminTradeProductRulesSaveCall,
+      success: successKeys.saved,
+      handler: ({ principal, body, requestId }) => settings.saveProductRules(asStaff(principal), body, requestId),
+    }),
+  ];
+}

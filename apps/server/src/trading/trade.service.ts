@@ -1,0 +1,438 @@
+import type { Database } from '@kabuto/db/database';
+import { isUniqueViolation } from '@kabuto/db/pg-errors';
+import { money, toWire } from '@kabuto/domain/money';
+import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
+import { atPriceLimit, priceProblem } from '@kabuto/domain/trading/limit-price';
+import { levelProblem } from '@kabuto/domain/trading/protective-levels';
+import { lotsOf, quantityProblem } from '@kabuto/domain/trading/quantity';
+import { saleBlock, activeSaleRules, noSaleRules, type SaleBlock } from '@kabuto/domain/trading/sale-rules';
+import { ticketFigures } from '@kabuto/domain/trading/ticket';
+import { marginCallPrice } from '@kabuto/domain/trading/margin';
+import { closingPrice, limitCrossed, openingPrice } from '@kabuto/domain/trading/triggers';
+import { holdLines, releaseLines, addMarginLines } from '@kabuto/domain/trading/settlement';
+import type { TradingTerms } from '@kabuto/domain/trading/terms';
+import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
+import type { OrderRequest, PositionTab, PositionWire, TicketWire } from '@kabuto/contracts/trade/orders';
+import { refuse } from '../errors/public.ts';
+import type { Principal } from '../http/public.ts';
+import type { Clock } from '../clock.ts';
+import { refuseIfRestricted } from '../accounts/public.ts';
+import { memberTimeline, orderNumber } from '../funds/public.ts';
+import { ledgerReasons, post } from '../ledger/public.ts';
+import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
+import { currentTerms, saleRulesOf } from './trading-terms.ts';
+import { lockPosition, positionColumns, positionWire, type PositionRow } from './position-row.ts';
+import { announce, closePosition, openPosition } from './position-moves.ts';
+
+const saleBlockKey: Record<SaleBlock, ErrorKey> = {
+  lockUp: errorKeys.trade.lockUp,
+  sameDay: errorKeys.trade.sameDaySale,
+  tPlusOne: errorKeys.trade.tPlusOneSale,
+  minHolding: errorKeys.trade.minHolding,
+};
+
+/** SPEC §6: a frozen account or one barred from trading opens and closes nothing. */
+const tradingRestrictions = ['frozen', 'no_trading'] as const;
+
+const tabStatuses: Record<PositionTab, string[]> = {
+  placing: ['pending'],
+  holding: ['holding', 'closing'],
+  closed: ['closed', 'cancelled'],
+};
+
+interface CheckedOrder {
+  terms: TradingTerms;
+  names: TicketWire['names'];
+  touch: { bid: string; ask: string };
+  /** The price the order opens at: the limit price, or the quote when it fills at once. */
+  price: string;
+  fillsNow: boolean;
+  limits: { up: string; down: string; tick: string };
+  stopLoss: string | null;
+  takeProfit: string | null;
+}
+
+export function tradeService(deps: {
+  db: Database;
+  clock: Clock;
+  profile: SessionProfile;
+  market: MarketSnapshot;
+  afterCommit?: () => void;
+}) {
+  const { db, clock, market } = deps;
+  const namesOf = (symbol: string) => market.get(symbol)?.company.names ?? { jp: symbol, en: symbol, tw: symbol };
+
+  /** Issue 18 "Bad input": every rule of the ticket, in the order a member would fix them. */
+  async function check(body: OrderRequest): Promise<CheckedOrder> {
+    const entry = market.get(body.symbol);
+    if (!entry || entry.status === 'delisted') throw refuse(errorKeys.trade.productUnavailable);
+    if (entry.status === 'halted') throw refuse(errorKeys.market.halted);
+    const problem = quantityProblem(body.quantity);
+    if (problem) throw refuse(problem === 'tooLarge' ? errorKeys.trade.quantityTooLarge : errorKeys.trade.quantityUnit);
+    const { terms } = await currentTerms(db, deps.profile);
+    if (!terms.leverages.includes(body.leverage)) throw refuse(errorKeys.trade.leverageNotAllowed);
+    const touch = market.touch(body.symbol);
+    if (!touch) throw refuse(errorKeys.trade.priceNotObtained);
+    const limits = { up: touch.quote.limitUp, down: touch.quote.limitDown };
+    let price: string;
+    let fillsNow: boolean;
+    if (body.type === 'limit') {
+      if (!body.price) throw refuse(errorKeys.trade.limitPriceRequired);
+      const bad = priceProblem(body.price, entry.company.tickTable, limits);
+      if (bad) throw refuse(bad === 'offGrid' ? errorKeys.trade.priceOffGrid : errorKeys.trade.exceedsPriceLimit);
+      // A limit the quote already crosses deals now, at the quote (as good as the limit or better).
+      fillsNow = limitCrossed(body.side, body.price, touch);
+      price = fillsNow ? openingPrice(body.side, touch) : toWire(money(body.price));
+    } else {
+      // SPEC §5: a stock at its limit-up takes no long at market, one at its limit-down no short.
+      if (atPriceLimit(body.side, touch.quote.last, limits)) throw refuse(errorKeys.trade.exceedsPriceLimit);
+      fillsNow = true;
+      price = openingPrice(body.side, touch);
+    }
+    const stopLoss = body.stopLoss ? toWire(money(body.stopLoss)) : null;
+    const takeProfit = body.takeProfit ? toWire(money(body.takeProfit)) : null;
+    if (stopLoss !== null && money(stopLoss).lte(0)) throw refuse(errorKeys.trade.stopLossSide);
+    if (takeProfit !== null && money(takeProfit).lte(0)) throw refuse(errorKeys.trade.takeProfitSide);
+    const sides = levelProblem(body.side, price, stopLoss, takeProfit);
+    if (sides) throw refuse(sides === 'stopLossSide' ? errorKeys.trade.stopLossSide : errorKeys.trade.takeProfitSide);
+    return {
+      terms,
+      names: entry.company.names,
+      touch,
+      price,
+      fillsNow,
+      limits: { ...limits, tick: touch.quote.tickSize },
+      stopLoss,
+      takeProfit,
+    };
+  }
+
+  const availableOf = async (memberId: string): Promise<string> => {
+    const [row] = await db.query<{ balance: string }>(
+      `SELECT balance::text AS balance FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY'`,
+      [memberId],
+    );
+    return row?.balance ?? '0';
+  };
+
+  /** Prices for valuing holding positions now: the side each would close at. */
+  function valuation(rows: readonly PositionRow[]): Map<string, string | null> {
+    const out = new Map<string, string | null>();
+    for (const r of rows) {
+      const touch = market.touch(r.symbol);
+      out.set(r.order_no, touch ? closingPrice(r.side, touch) : null);
+    }
+    return out;
+  }
+
+  async function wires(rows: readonly PositionRow[]): Promise<PositionWire[]> {
+    const rules = await saleRulesOf(
+      db,
+      rows.map((r) => r.symbol),
+    );
+    const prices = valuation(rows);
+    return rows.map((r) =>
+      positionWire(r, namesOf(r.symbol), rules.get(r.symbol) ?? noSaleRules, prices.get(r.order_no) ?? null),
+    );
+  }
+
+  async function byOrderNo(memberId: string, orderNo: string): Promise<PositionWire> {
+    const [row] = await db.query<PositionRow>(
+      `SELECT ${positionColumns} FROM trade_positions WHERE order_no = $1 AND member_id = $2`,
+      [orderNo, memberId],
+    );
+    if (!row) throw refuse(errorKeys.order.notExist);
+    return (await wires([row]))[0] as PositionWire;
+  }
+
+  const byClientKey = async (p: Principal, clientKey: string): Promise<PositionWire | null> => {
+    const [row] = await db.query<PositionRow>(
+      `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND client_key = $2`,
+      [p.memberId, clientKey],
+    );
+    return row ? ((await wires([row]))[0] as PositionWire) : null;
+  };
+
+  function requireTradingTime(): void {
+    if (!sessionState(deps.profile, clock.now()).open) throw refuse(errorKeys.trade.notTradingTime);
+  }
+
+  /** Inside the transaction (issue 17 §9): the stock's status as stored, never only the snapshot. */
+  async function requireTradable(tx: Parameters<typeof symbolStatusInTx>[0], symbol: string): Promise<void> {
+    const status = await symbolStatusInTx(tx, symbol);
+    if (status === null || status === 'delisted') throw refuse(errorKeys.trade.productUnavailable);
+    if (status === 'halted') throw refuse(errorKeys.market.halted);
+  }
+
+  return {
+    byClientKey,
+
+    async preview(p: Principal, body: OrderRequest): Promise<TicketWire> {
+      const c = await check(body);
+      const available = await availableOf(p.memberId);
+      const f = ticketFigures({
+        side: body.side,
+        price: c.price,
+        shares: body.quantity,
+        leverage: body.leverage,
+        fees: c.terms.fees,
+        rates: c.terms.rates,
+        available,
+      });
+      const rules = (await saleRulesOf(db, [body.symbol])).get(body.symbol) ?? noSaleRules;
+      return {
+        symbol: body.symbol,
+        names: c.names,
+        side: body.side,
+        type: body.type,
+        price: c.price,
+        quantity: toWire(money(body.quantity)),
+        lots: toWire(lotsOf(body.quantity)),
+        leverage: body.leverage,
+        leverages: [...c.terms.leverages],
+        bid: c.touch.bid,
+        ask: c.touch.ask,
+        limitUp: c.limits.up,
+        limitDown: c.limits.down,
+        tickSize: c.limits.tick,
+        notional: toWire(f.notional),
+        margin: toWire(f.margin),
+        purchaseFee: toWire(f.purchaseFee),
+        sellingFee: toWire(f.sellingFee),
+        stampDuty: toWire(f.stampDuty),
+        breakEven: toWire(f.breakEven),
+        borrowed: toWire(f.borrowed),
+        dailyFinancing: toWire(f.dailyFinancing),
+        annualRate: body.side === 'long' ? c.terms.rates.longAnnualRate : c.terms.rates.shortAnnualRate,
+        marginCallPrice: toWire(
+          marginCallPrice({
+            side: body.side,
+            entry: c.price,
+            shares: body.quantity,
+            margin: toWire(f.margin),
+            addedMargin: '0',
+            maintenanceRatio: c.terms.maintenanceRatio,
+          }).toDecimalPlaces(2),
+        ),
+        maintenanceRatio: c.terms.maintenanceRatio,
+        cost: toWire(f.cost),
+        available: toWire(money(available)),
+        availableAfter: toWire(f.availableAfter),
+        saleRules: activeSaleRules(rules),
+        tradingOpen: sessionState(deps.profile, clock.now()).open,
+      };
+    },
+
+    async place(p: Principal, body: OrderRequest, requestId: string, clientKey: string | null): Promise<PositionWire> {
+      await refuseIfRestricted(db, p.memberId, tradingRestrictions);
+      requireTradingTime();
+      const c = await check(body);
+      const now = clock.now();
+      const f = ticketFigures({
+        side: body.side,
+        price: c.price,
+        shares: body.quantity,
+        leverage: body.leverage,
+        fees: c.terms.fees,
+        rates: c.terms.rates,
+        available: '0',
+      });
+      let orderNo: string;
+      try {
+        orderNo = await db.transaction(async (tx) => {
+          await requireTradable(tx, body.symbol);
+          const [row] = await tx.query<PositionRow>(
+            `INSERT INTO trade_positions (order_no, member_id, symbol, side, order_type, status, quantity, leverage, limit_price,
+                stop_loss, take_profit, held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at)
+             VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16)
+             RETURNING ${positionColumns}`,
+            [
+              orderNumber('T', now),
+              p.memberId,
+              body.symbol,
+              body.side,
+              body.type,
+              body.quantity,
+              body.leverage,
+              body.type === 'limit' ? (body.price ?? null) : null,
+              c.stopLoss,
+              c.takeProfit,
+              c.fillsNow ? '0' : toWire(f.cost),
+              c.terms.maintenanceRatio,
+              JSON.stringify(c.terms.fees),
+              body.side === 'long' ? c.terms.rates.longAnnualRate : c.terms.rates.shortAnnualRate,
+              clientKey,
+              now,
+            ],
+          );
+          const r = row as PositionRow;
+          if (c.fillsNow) {
+            await openPosition(tx, r, c.price, now, requestId);
+          } else {
+            await post(
+              tx,
+              {
+                kind: 'trade_hold',
+                reason: ledgerReasons.tradeHold,
+                refType: 'trade',
+                refId: r.order_no,
+                requestId,
+                at: now,
+                lines: holdLines(p.memberId, f.cost),
+              },
+              errorKeys.funds.insufficientBalance,
+            );
+            await announce(tx, r, 'pending', null, now);
+          }
+          return r.order_no;
+        });
+      } catch (err) {
+        const existing = clientKey && isUniqueViolation(err) ? await byClientKey(p, clientKey) : null;
+        if (existing) return existing;
+        throw err;
+      }
+      deps.afterCommit?.();
+      return byOrderNo(p.memberId, orderNo);
+    },
+
+    async cancel(p: Principal, orderNo: string, requestId: string): Promise<PositionWire> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const r = await lockPosition(tx, { orderNo, memberId: p.memberId });
+        if (!r) throw refuse(errorKeys.order.notExist);
+        if (r.status !== 'pending') throw refuse(errorKeys.trade.notPending);
+        await post(
+          tx,
+          {
+            kind: 'trade_release',
+            reason: ledgerReasons.tradeRelease,
+            refType: 'trade',
+            refId: r.order_no,
+            requestId,
+            at: now,
+            lines: releaseLines(p.memberId, money(r.held)),
+          },
+          errorKeys.funds.insufficientBalance,
+        );
+        await tx.query(`UPDATE trade_positions SET status = 'cancelled', held = 0, closed_at = $2 WHERE id = $1`, [
+          r.id,
+          now,
+        ]);
+        await announce(tx, r, 'cancelled', null, now);
+      });
+      deps.afterCommit?.();
+      return byOrderNo(p.memberId, orderNo);
+    },
+
+    async close(p: Principal, orderNo: string, requestId: string): Promise<PositionWire> {
+      await refuseIfRestricted(db, p.memberId, tradingRestrictions);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const r = await lockPosition(tx, { orderNo, memberId: p.memberId });
+        if (!r) throw refuse(errorKeys.order.notExist);
+        if (r.status !== 'holding') throw refuse(errorKeys.trade.notHolding);
+        requireTradingTime();
+        await requireTradable(tx, r.symbol);
+        const rules = (await saleRulesOf(tx, [r.symbol])).get(r.symbol) ?? noSaleRules;
+        const block = saleBlock(rules, new Date(r.opened_at as Date), now);
+        if (block) throw refuse(saleBlockKey[block]);
+        const touch = market.touch(r.symbol);
+        if (!touch) throw refuse(errorKeys.trade.priceNotObtained);
+        await closePosition(tx, r, closingPrice(r.side, touch), 'member', now, requestId);
+      });
+      deps.afterCommit?.();
+      return byOrderNo(p.memberId, orderNo);
+    },
+
+    async addMargin(p: Principal, orderNo: string, amount: string, requestId: string): Promise<PositionWire> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const r = await lockPosition(tx, { orderNo, memberId: p.memberId });
+        if (!r) throw refuse(errorKeys.order.notExist);
+        if (r.status !== 'holding') throw refuse(errorKeys.trade.notHolding);
+        await post(
+          tx,
+          {
+            kind: 'trade_margin_added',
+            reason: ledgerReasons.tradeMarginAdded,
+            refType: 'trade',
+            refId: r.order_no,
+            requestId,
+            at: now,
+            lines: addMarginLines(p.memberId, money(amount)),
+          },
+          errorKeys.funds.insufficientBalance,
+        );
+        await tx.query(`UPDATE trade_positions SET added_margin = added_margin + $2 WHERE id = $1`, [r.id, amount]);
+        await announce(tx, r, 'holding', null, now);
+      });
+      deps.afterCommit?.();
+      return byOrderNo(p.memberId, orderNo);
+    },
+
+    async list(p: Principal, q: { tab: PositionTab; page: number; pageSize: number }) {
+      const statuses = tabStatuses[q.tab];
+      const [count] = await db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM trade_positions WHERE member_id = $1 AND status = ANY($2::text[])`,
+        [p.memberId, statuses],
+      );
+      const rows = await db.query<PositionRow>(
+        `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND status = ANY($2::text[])
+          ORDER BY coalesce(closed_at, opened_at, created_at) DESC, order_no DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+        [p.memberId, statuses],
+      );
+      return { items: await wires(rows), total: Number(count?.n ?? 0) };
+    },
+
+    async detail(p: Principal, orderNo: string) {
+      const position = await byOrderNo(p.memberId, orderNo);
+      const entries = await memberTimeline(db, p.memberId, 1, 100, { refType: 'trade', refId: orderNo });
+      return { ...position, entries: entries.items.slice().reverse() };
+    },
+
+    /** Member centre (SPEC §3, DESIGN): unrealised P&L of holding positions, and profit = realised + unrealised. */
+    async profitOf(memberId: string): Promise<{ unrealised: string; profit: string }> {
+      const rows = await db.query<PositionRow>(
+        `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND status IN ('holding', 'closing', 'closed')`,
+        [memberId],
+      );
+      const prices = valuation(rows);
+      let unrealised = money('0');
+      let profit = money('0');
+      for (const r of rows) {
+        const w = positionWire(r, namesOf(r.symbol), noSaleRules, prices.get(r.order_no) ?? null);
+        if (r.status !== 'closed' && w.pnl !== null) unrealised = unrealised.plus(w.pnl);
+        if (w.netPnl !== null) profit = profit.plus(w.netPnl);
+      }
+      return { unrealised: toWire(unrealised), profit: toWire(profit) };
+    },
+
+    /** Staff (read-only): every order and position. */
+    async adminList(q: {
+      status?: string | null | undefined;
+      symbol?: string | null | undefined;
+      account?: string | null | undefined;
+      page: number;
+      pageSize: number;
+    }) {
+      const where = `($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR symbol = $2)
+        AND ($3::text IS NULL OR member_id = (SELECT id FROM members WHERE account = $3))`;
+      const args = [q.status ?? null, q.symbol ?? null, q.account ?? null];
+      const [count] = await db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM trade_positions WHERE ${where}`,
+        args,
+      );
+      const rows = await db.query<PositionRow & { account: string }>(
+        `SELECT ${positionColumns}, (SELECT account FROM members m WHERE m.id = member_id) AS account FROM trade_positions
+          WHERE ${where} ORDER BY created_at DESC, order_no DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+        args,
+      );
+      const items = await wires(rows);
+      return {
+        items: items.map((w, i) => ({ ...w, account: (rows[i] as { account: string }).account })),
+        total: Number(count?.n ?? 0),
+      };
+    },
+  };
+}
+export type TradeService = ReturnType<typeof tradeService>;

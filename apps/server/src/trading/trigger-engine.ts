@@ -1,0 +1,197 @@
+import type { Database, SqlParam } from '@kabuto/db/database';
+import { noSaleRules, saleBlock } from '@kabuto/domain/trading/sale-rules';
+import { closeTrigger, closingPrice, limitCrossed } from '@kabuto/domain/trading/triggers';
+import type { Touch } from '@kabuto/domain/trading/position';
+import { busChannels, holdEpoch, type Bus, type Leader, type RelayedEvent } from '../platform/public.ts';
+import type { MarketSnapshot } from '../market/public.ts';
+import type { Clock } from '../clock.ts';
+import { callPriceOf, lockPosition, positionColumns, type PositionRow } from './position-row.ts';
+import { closePosition, openPosition, positionChanged } from './position-moves.ts';
+import { saleRulesOf } from './trading-terms.ts';
+import { TriggerIndex, type TriggerLevel } from './trigger-index.ts';
+
+/** The levels an order or position waits on (none once it is closed or cancelled). */
+export function levelsOf(r: PositionRow): TriggerLevel[] {
+  if (r.status === 'pending' && r.limit_price !== null)
+    return [{ list: r.side === 'long' ? 'askFalls' : 'bidRises', price: r.limit_price }];
+  if (r.status !== 'holding') return [];
+  const call = callPriceOf(r);
+  const long = r.side === 'long';
+  const out: TriggerLevel[] = [];
+  if (call !== null) out.push({ list: long ? 'bidFalls' : 'askRises', price: call.toFixed() });
+  if (r.stop_loss !== null) out.push({ list: long ? 'bidFalls' : 'askRises', price: r.stop_loss });
+  if (r.take_profit !== null) out.push({ list: long ? 'bidRises' : 'askFalls', price: r.take_profit });
+  return out;
+}
+
+class LostLeadership extends Error {}
+
+/**
+ * Issue 18's trigger engine, leader only: the index is rebuilt from the database each time this process becomes
+ * leader; every tick asks it for candidates, and the candidates are decided and written in batched transactions that
+ * commit only while this process's leader epoch is current (issue 17 §7). A position's row is locked and its status
+ * checked in the write, so after any restart or takeover nothing fills twice; orders placed, changed or closed by
+ * members reach the index through the outbox's `trade.positionChanged` events.
+ */
+export function triggerEngine(deps: {
+  db: Database;
+  clock: Clock;
+  bus: Bus;
+  leader: Leader;
+  market: MarketSnapshot;
+  afterCommit?: () => void;
+  log?: (msg: string, err?: unknown) => void;
+}) {
+  const index = new TriggerIndex();
+  /** Candidates waiting for the writer, with the quote that triggered them. */
+  const queued = new Map<string, Touch>();
+  const inFlight = new Set<string>();
+  let writing: Promise<void> = Promise.resolve();
+  let writerScheduled = false;
+  let offTicks: (() => void) | null = null;
+  let offEvents: (() => Promise<void>) | null = null;
+  let offLeader: (() => void) | null = null;
+  let active = false;
+  let fills = 0;
+
+  const loadRows = (where: string, args: readonly SqlParam[]) =>
+    deps.db.query<PositionRow>(`SELECT ${positionColumns} FROM trade_positions WHERE ${where}`, args);
+
+  async function rebuild(): Promise<void> {
+    const rows = await loadRows(`status IN ('pending', 'holding')`, []);
+    index.clear();
+    index.load(rows.map((r) => ({ id: r.order_no, symbol: r.symbol, levels: levelsOf(r) })));
+  }
+
+  /** Reads positions again and indexes them as they now are (after a member's change, or after a write). */
+  async function refresh(orderNos: readonly string[]): Promise<void> {
+    if (orderNos.length === 0) return;
+    const rows = await loadRows(`order_no = ANY($1::text[])`, [[...orderNos]]);
+    const found = new Set(rows.map((r) => r.order_no));
+    for (const r of rows)
+      if (!inFlight.has(r.order_no) && !queued.has(r.order_no)) index.put(r.order_no, r.symbol, levelsOf(r));
+    for (const no of orderNos) if (!found.has(no)) index.remove(no);
+  }
+
+  function onTicks(entries: readonly { company: { code: string } }[]): void {
+    if (!active) return;
+    for (const e of entries) {
+      const touch = deps.market.touch(e.company.code);
+      if (!touch) continue;
+      for (const id of index.candidates(e.company.code, touch.bid, touch.ask)) {
+        index.remove(id);
+        queued.set(id, { bid: touch.bid, ask: touch.ask });
+      }
+    }
+    if (queued.size > 0 && !writerScheduled) {
+      writerScheduled = true;
+      writing = writing.then(write);
+    }
+  }
+
+  /** Decides and writes every queued candidate in one transaction, fenced by the leader epoch. */
+  async function write(): Promise<void> {
+    writerScheduled = false;
+    const batch = new Map(queued);
+    queued.clear();
+    for (const id of batch.keys()) inFlight.add(id);
+    const epoch = deps.leader.epoch();
+    const now = deps.clock.now();
+    try {
+      if (epoch === null) throw new LostLeadership();
+      let wrote = 0;
+      await deps.db.transaction(async (tx) => {
+        if (!(await holdEpoch(tx, epoch))) throw new LostLeadership();
+        const symbols = new Set<string>();
+        const rows: { r: PositionRow; touch: Touch }[] = [];
+        for (const [orderNo, touch] of [...batch].sort(([a], [b]) => (a < b ? -1 : 1))) {
+          const r = await lockPosition(tx, { orderNo });
+          if (!r) continue;
+          rows.push({ r, touch });
+          symbols.add(r.symbol);
+        }
+        const rules = await saleRulesOf(tx, [...symbols]);
+        for (const { r, touch } of rows) {
+          if (r.status === 'pending' && r.limit_price !== null && limitCrossed(r.side, r.limit_price, touch)) {
+            await openPosition(tx, r, r.limit_price, now);
+            wrote++;
+          } else if (r.status === 'holding') {
+            const call = callPriceOf(r);
+            if (call === null) continue;
+            const reason = closeTrigger(
+              r.side,
+              { stopLoss: r.stop_loss, takeProfit: r.take_profit, marginCall: call },
+              touch,
+            );
+            if (reason === null) continue;
+            // The member's own levels wait while a sale rule applies; a margin call does not.
+            if (
+              reason !== 'marginCall' &&
+              saleBlock(rules.get(r.symbol) ?? noSaleRules, new Date(r.opened_at as Date), now)
+            )
+              continue;
+            await closePosition(tx, r, closingPrice(r.side, touch), reason, now);
+            wrote++;
+          }
+        }
+      });
+      fills += wrote;
+      if (wrote > 0) deps.afterCommit?.();
+    } catch (err) {
+      if (!(err instanceof LostLeadership)) deps.log?.('trading: trigger write failed', err);
+    } finally {
+      for (const id of batch.keys()) inFlight.delete(id);
+      // Whatever happened, each candidate is indexed again as the database now has it (filled, still waiting, gone).
+      if (active)
+        await refresh([...batch.keys()]).catch((err: unknown) => deps.log?.('trading: index refresh failed', err));
+    }
+  }
+
+  async function start(): Promise<void> {
+    await rebuild();
+    active = true;
+  }
+
+  function stop(): void {
+    active = false;
+    index.clear();
+    queued.clear();
+  }
+
+  return {
+    index,
+    /** Follows leadership: the engine runs while this process leads. */
+    async attach(): Promise<void> {
+      offTicks = deps.market.onTicks(onTicks);
+      offEvents = await deps.bus.subscribe(busChannels.events, (raw) => {
+        if (!active) return;
+        let e: RelayedEvent;
+        try {
+          e = JSON.parse(raw) as RelayedEvent;
+        } catch {
+          return;
+        }
+        if (e.type !== positionChanged || typeof e.payload.orderNo !== 'string') return;
+        void refresh([e.payload.orderNo]).catch((err: unknown) => deps.log?.('trading: index refresh failed', err));
+      });
+      offLeader = deps.leader.onChange((leading) => {
+        if (leading) void start().catch((err: unknown) => deps.log?.('trading: index rebuild failed', err));
+        else stop();
+      });
+    },
+    /** Resolves when every write queued so far has finished (tests). */
+    settled: async (): Promise<void> => {
+      await writing;
+    },
+    fills: () => fills,
+    isActive: () => active,
+    async close(): Promise<void> {
+      offTicks?.();
+      offLeader?.();
+      await offEvents?.();
+      stop();
+      await writing;
+    },
+  };
+}
+export type TriggerEngine = ReturnType<typeof triggerEngine>;

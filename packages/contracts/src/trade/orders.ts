@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { memberCall } from '../policy.ts';
+import { defineCall } from '../call.ts';
+import { errorKeys } from '../errors.ts';
+import { pageFields } from '../fields.ts';
+import { namesSchema, symbolField } from '../market/fields.ts';
+import { timelineEntrySchema } from '../funds/records.ts';
+
+// Issue 18: the order ticket, positions from pending to closed, and the ledger entries behind each.
+export const tradeSides = ['long', 'short'] as const;
+export const orderTypes = ['market', 'limit'] as const;
+export const positionStatuses = ['pending', 'holding', 'closing', 'closed', 'cancelled'] as const;
+export const closeReasons = ['member', 'stopLoss', 'takeProfit', 'marginCall', 'delisted'] as const;
+export const saleRuleNames = ['lockUp', 'sameDay', 'tPlusOne', 'minHolding'] as const;
+/** SPEC §2 position tabs: placing (pending), in progress (holding, closing), terminated (closed, cancelled). */
+export const positionTabs = ['placing', 'holding', 'closed'] as const;
+export type PositionTab = (typeof positionTabs)[number];
+
+const priceField = (error: string) =>
+  z
+    .string({ error })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, { error });
+
+/** SPEC §5: shares in units of 100 (the ticket may enter lots; it sends shares). */
+export const quantityField = z
+  .string({ error: errorKeys.trade.quantityUnit })
+  .trim()
+  .regex(/^\d{1,9}$/, { error: errorKeys.trade.quantityUnit });
+
+export const orderRequestSchema = z.object({
+  symbol: symbolField,
+  side: z.enum(tradeSides, { error: errorKeys.request.invalid }),
+  type: z.enum(orderTypes, { error: errorKeys.request.invalid }),
+  quantity: quantityField,
+  leverage: z.number({ error: errorKeys.trade.leverageNotAllowed }).int({ error: errorKeys.trade.leverageNotAllowed }),
+  price: priceField(errorKeys.trade.priceOffGrid).nullish(),
+  stopLoss: priceField(errorKeys.trade.stopLossSide).nullish(),
+  takeProfit: priceField(errorKeys.trade.takeProfitSide).nullish(),
+});
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+
+export const ticketSchema = z.object({
+  symbol: z.string(),
+  names: namesSchema,
+  side: z.enum(tradeSides),
+  type: z.enum(orderTypes),
+  /** The price the figures are worked at: the limit price, or the ask (long) / bid (short) now. */
+  price: z.string(),
+  quantity: z.string(),
+  lots: z.string(),
+  leverage: z.number().int(),
+  leverages: z.array(z.number().int()),
+  bid: z.string(),
+  ask: z.string(),
+  limitUp: z.string(),
+  limitDown: z.string(),
+  tickSize: z.string(),
+  notional: z.string(),
+  margin: z.string(),
+  purchaseFee: z.string(),
+  /** Estimated if closed at the same price. */
+  sellingFee: z.string(),
+  stampDuty: z.string(),
+  breakEven: z.string(),
+  borrowed: z.string(),
+  dailyFinancing: z.string(),
+  /** The published annual rate for this side (financing for a long, stock lending for a short). */
+  annualRate: z.string(),
+  marginCallPrice: z.string(),
+  maintenanceRatio: z.string(),
+  cost: z.string(),
+  available: z.string(),
+  availableAfter: z.string(),
+  saleRules: z.array(z.enum(saleRuleNames)),
+  /** Whether orders are accepted now (the session profile's phase). */
+  tradingOpen: z.boolean(),
+});
+export type TicketWire = z.infer<typeof ticketSchema>;
+
+export const positionSchema = z.object({
+  orderNo: z.string(),
+  symbol: z.string(),
+  names: namesSchema,
+  side: z.enum(tradeSides),
+  type: z.enum(orderTypes),
+  status: z.enum(positionStatuses),
+  quantity: z.string(),
+  lots: z.string(),
+  leverage: z.number().int(),
+  limitPrice: z.string().nullable(),
+  stopLoss: z.string().nullable(),
+  takeProfit: z.string().nullable(),
+  /** What a pending order holds in `frozen` (margin and purchase fee at its limit price). */
+  held: z.string(),
+  openPrice: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  closePrice: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  closeReason: z.enum(closeReasons).nullable(),
+  margin: z.string(),
+  addedMargin: z.string(),
+  purchaseFee: z.string(),
+  sellingFee: z.string(),
+  stampDuty: z.string(),
+  financing: z.string(),
+  /** Holding: the price it would close at now; closed: the close price. */
+  marketPrice: z.string().nullable(),
+  marketValue: z.string().nullable(),
+  /** Holding: unrealised; closed: realised — both on price alone. */
+  pnl: z.string().nullable(),
+  pnlPercent: z.string().nullable(),
+  /** P&L after every fee, duty and financing charge. */
+  netPnl: z.string().nullable(),
+  marginCallPrice: z.string().nullable(),
+  saleRules: z.array(z.enum(saleRuleNames)),
+  createdAt: z.string(),
+});
+export type PositionWire = z.infer<typeof positionSchema>;
+
+export const tradePreviewCall = defineCall({
+  policy: memberCall,
+  path: 'trade/preview',
+  summary:
+    'The order ticket’s figures before confirmation: notional, margin, fees, break-even, financing, available after (nothing stored)',
+  request: orderRequestSchema,
+  response: ticketSchema,
+});
+
+export const tradePlaceCall = defineCall({
+  policy: memberCall,
+  path: 'trade/place',
+  summary:
+    'Place an order (Idempotency-Key): a market order fills at the ask or bid; a limit order rests with its margin and fee frozen',
+  request: orderRequestSchema,
+  response: positionSchema,
+});
+
+const orderNoField = z
+  .string({ error: errorKeys.order.notExist })
+  .trim()
+  .min(1, { error: errorKeys.order.notExist })
+  .max(40, { error: errorKeys.order.notExist });
+
+export const tradeCancelCall = defineCall({
+  policy: memberCall,
+  path: 'trade/cancel',
+  summary: 'Cancel a pending order; its hold returns to available',
+  request: z.object({ orderNo: orderNoField }),
+  response: positionSchema,
+});
+
+export const tradeCloseCall = defineCall({
+  policy: memberCall,
+  path: 'trade/close',
+  summary: 'Close a holding position at the bid (long) or ask (short); margin, P&L and fees settle in one entry',
+  request: z.object({ orderNo: orderNoField }),
+  response: positionSchema,
+});
+
+export const tradeAddMarginCall = defineCall({
+  policy: memberCall,
+  path: 'trade/addMargin',
+  summary: 'Add margin to a holding position (a positive whole number of yen, SPEC §5)',
+  request: z.object({
+    orderNo: orderNoField,
+    amount: z
+      .string({ error: errorKeys.trade.marginAmount })
+      .trim()
+      .regex(/^[1-9]\d{0,11}$/, { error: errorKeys.trade.marginAmount }),
+  }),
+  response: positionSchema,
+});
+
+export const tradeListCall = defineCall({
+  policy: memberCall,
+  path: 'trade/list',
+  summary: 'The member’s orders and positions by tab (placing, holding, closed), newest first, with live P&L',
+  request: z.object({ tab: z.enum(positionTabs, { error: errorKeys.request.invalid }), ...pageFields }),
+  response: z.object({ items: z.array(positionSchema), total: z.number().int() }),
+});
+
+export const tradeDetailCall = defineCall({
+  policy: memberCall,
+  path: 'trade/detail',
+  summary: 'One order or position with every fee and time, and the ledger entries behind it',
+  request: z.object({ orderNo: orderNoField }),
+  response: positionSchema.extend({ entries: z.array(timelineEntrySchema) }),
+});

@@ -1,0 +1,40 @@
+import { Decimal, money } from '../money.ts';
+import type { TradeSide } from './position.ts';
+
+/** Price × shares. */
+export const notionalOf = (price: string | Decimal, shares: string | Decimal): Decimal =>
+  money(price).times(money(shares));
+
+/** DESIGN: margin = notional / leverage, rounded up to the yen so the house never lends a fraction more. */
+export const initialMargin = (notional: Decimal, leverage: number): Decimal =>
+  notional.div(leverage).toDecimalPlaces(0, Decimal.ROUND_CEIL);
+
+/** The part of the notional the house lends (financing for longs, stock lending for shorts). */
+export const borrowedPart = (notional: Decimal, margin: Decimal): Decimal => Decimal.max(notional.minus(margin), 0);
+
+/** Profit (positive) or loss of `shares` opened at `entry`, valued at `price`. */
+export function pnlAt(side: TradeSide, entry: string | Decimal, price: string | Decimal, shares: string | Decimal) {
+  const move = money(price).minus(money(entry));
+  return (side === 'long' ? move : move.negated()).times(money(shares));
+}
+
+/**
+ * The margin call (issue 18): the engine closes a position once its equity (margin + added margin + P&L) falls to
+ * the published maintenance ratio of its original margin. This is the price where that happens.
+ */
+export function marginCallPrice(p: {
+  side: TradeSide;
+  entry: string;
+  shares: string;
+  margin: string;
+  addedMargin: string;
+  maintenanceRatio: string;
+}): Decimal {
+  const cushion = money(p.margin).plus(p.addedMargin).minus(money(p.margin).times(p.maintenanceRatio));
+  const move = cushion.div(money(p.shares));
+  return p.side === 'long' ? money(p.entry).minus(move) : money(p.entry).plus(move);
+}
+
+/** Whether a price has reached the margin-call price (a long falls to it, a short rises to it). */
+export const marginCallReached = (side: TradeSide, price: string | Decimal, callPrice: Decimal): boolean =>
+  side === 'long' ? money(price).lte(callPrice) : money(price).gte(callPrice);
