@@ -188,7 +188,9 @@ export function triggerEngine(deps: {
     async close(): Promise<void> {
       offTicks?.();
       offLeader?.();
-      await offEvents?.();
+      const off = offEvents;
+      offTicks = offLeader = offEvents = null;
+      await off?.();
       stop();
       await writing;
     },
