@@ -1,6 +1,6 @@
-/** SPEC §2 bottom menu, the destinations built so far (trade and follow-trading come with their screens). */
+/** SPEC §2 bottom menu, the destinations built so far (follow-trading comes with its screens). */
 export interface NavTab {
-  key: 'home' | 'market' | 'member';
+  key: 'home' | 'market' | 'trade' | 'member';
   path: string;
   /** A title key of the core catalogue: the shell is drawn before any screen's catalogue part. */
   labelKey: string;
@@ -9,6 +9,7 @@ export interface NavTab {
 export const navTabs: readonly NavTab[] = [
   { key: 'home', path: '/home/index', labelKey: 'titles.home' },
   { key: 'market', path: '/market/market', labelKey: 'titles.market' },
+  { key: 'trade', path: '/position/position', labelKey: 'titles.trade' },
   { key: 'member', path: '/user/usercenter', labelKey: 'titles.memberCentre' },
 ];
 

@@ -1,10 +1,15 @@
-import { ChartColumn, LayoutGrid, User } from 'lucide-react';
+import { ArrowLeftRight, ChartColumn, LayoutGrid, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { navTabs } from './bottom-nav-tabs.ts';
 import type { NavTab } from './bottom-nav-tabs.ts';
 import { push } from '../shared/navigation/navigation.ts';
 
-const icons: Record<NavTab['key'], typeof LayoutGrid> = { home: LayoutGrid, market: ChartColumn, member: User };
+const icons: Record<NavTab['key'], typeof LayoutGrid> = {
+  home: LayoutGrid,
+  market: ChartColumn,
+  trade: ArrowLeftRight,
+  member: User,
+};
 
 /** UX "Shell": the bottom menu on top-level screens, the active tab highlighted (a light nav: no kit TabBar on the first screen). */
 export function BottomNav({ active }: { active: NavTab }) {

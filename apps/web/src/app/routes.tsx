@@ -243,6 +243,34 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.marketDetail', backTo: '/market/market' },
   },
   {
+    path: '/market/marketBuy',
+    Screen: lazyScreen(
+      withParts(['trade'], () =>
+        import('../features/trade/screens/order-ticket.screen.tsx').then((m) => m.OrderTicketScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.orderTicket', backTo: '/market/market' },
+  },
+  {
+    path: '/position/position',
+    Screen: lazyScreen(
+      withParts(['trade'], () =>
+        import('../features/trade/screens/positions.screen.tsx').then((m) => m.PositionsScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.positions' },
+  },
+  {
+    path: '/position/positionDetail',
+    Screen: lazyScreen(
+      // The ledger entries behind a position use the fund records' words (reasons, books).
+      withParts(['trade', 'funds'], () =>
+        import('../features/trade/screens/position-detail.screen.tsx').then((m) => m.PositionDetailScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.positionDetail', backTo: '/position/position' },
+  },
+  {
     path: '/admin',
     Screen: lazyScreen(
       withParts(['admin', 'funds'], () =>

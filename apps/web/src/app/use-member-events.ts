@@ -1,17 +1,29 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStreamTopic } from '../shared/stream/stream-context.tsx';
+import type { TopicMessage } from '../shared/stream/stream-client.ts';
+
+/** Query keys start with their call's path: member data under `user/`, orders and positions under `trade/`. */
+const memberData = (key: unknown) => typeof key === 'string' && key.startsWith('user/');
+const tradeData = (key: unknown) => typeof key === 'string' && key.startsWith('trade/');
 
 /** While a member is signed in, their decisions arrive live and every open screen refetches what it shows. */
 export function useMemberEvents(): void {
   const client = useQueryClient();
-  // Member data is keyed by its call path (`user/assets`, `user/fundRecords`, …): refetch all of it.
-  const refetchMemberData = useCallback(
-    () =>
+  const refetch = useCallback(
+    (alsoTrade: boolean) =>
       void client.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('user/'),
+        predicate: (q) => memberData(q.queryKey[0]) || (alsoTrade && tradeData(q.queryKey[0])),
       }),
     [client],
   );
-  useStreamTopic('member', refetchMemberData, refetchMemberData);
+  // A position that filled, closed (by the member, a level or a margin call) or took margin changes the member's
+  // money (`user/assets`, the timeline) and the trade screens; any other event changes member data only.
+  const onEvent = useCallback(
+    (m: TopicMessage) => refetch(m.type === 'event' && m.event.type === 'trade.positionChanged'),
+    [refetch],
+  );
+  // After a gap anything may have happened: refetch both.
+  const onResync = useCallback(() => refetch(true), [refetch]);
+  useStreamTopic('member', onEvent, onResync);
 }

@@ -19,6 +19,9 @@ import marketTw from './locales/parts/market/tw.json';
 import marketJp from './locales/parts/market/jp.json';
 import legalTw from './locales/parts/legal/tw.json';
 import legalJp from './locales/parts/legal/jp.json';
+import tradeEn from './locales/parts/trade/en.json';
+import tradeTw from './locales/parts/trade/tw.json';
+import tradeJp from './locales/parts/trade/jp.json';
 import { clientNoticeKeys } from '../shared/api/http-client.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -36,14 +39,14 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
 const parts = {
-  en: [adminEn, fundsEn, legalEn, marketEn],
-  tw: [adminTw, fundsTw, legalTw, marketTw],
-  jp: [adminJp, fundsJp, legalJp, marketJp],
+  en: [adminEn, fundsEn, legalEn, marketEn, tradeEn],
+  tw: [adminTw, fundsTw, legalTw, marketTw, tradeTw],
+  jp: [adminJp, fundsJp, legalJp, marketJp, tradeJp],
 } as const;
 const catalogues = {
-  en: { ...en, ...adminEn, ...fundsEn, ...legalEn, ...marketEn },
-  tw: { ...tw, ...adminTw, ...fundsTw, ...legalTw, ...marketTw },
-  jp: { ...jp, ...adminJp, ...fundsJp, ...legalJp, ...marketJp },
+  en: { ...en, ...adminEn, ...fundsEn, ...legalEn, ...marketEn, ...tradeEn },
+  tw: { ...tw, ...adminTw, ...fundsTw, ...legalTw, ...marketTw, ...tradeTw },
+  jp: { ...jp, ...adminJp, ...fundsJp, ...legalJp, ...marketJp, ...tradeJp },
 } as const;
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<
   (typeof langs)[number],

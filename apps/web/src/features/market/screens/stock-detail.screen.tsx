@@ -64,7 +64,11 @@ function StockDetail({ symbol }: { symbol: string }) {
   const missing = symbol === '' || (detail.isError && detailFailureOf(detail.error) === 'missing');
 
   return (
-    <Page testId="stock-detail-screen" right={detail.data ? <WatchStar symbol={detail.data.symbol} /> : undefined}>
+    <Page
+      testId="stock-detail-screen"
+      right={detail.data ? <WatchStar symbol={detail.data.symbol} /> : undefined}
+      footer={detail.data ? <TradeButtons symbol={detail.data.symbol} status={detail.data.status} /> : undefined}
+    >
       {missing ? (
         <div className="centered-block" data-testid="stock-missing">
           <StatusBlock
@@ -291,6 +295,39 @@ function DepthSection({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * UX "Stock detail": sticky Buy (long) and Sell (short), opening the order ticket for this code and side; a visitor
+ * is asked to sign in first. A halted or delisted stock takes no orders, so the buttons are off.
+ */
+function TradeButtons({ symbol, status }: { symbol: string; status: StockDetail['status'] }) {
+  const { t } = useTranslation();
+  const signedIn = isSignedIn(useSession());
+  const open = (side: 'long' | 'short') =>
+    push(signedIn ? `/market/marketBuy?symbol=${encodeURIComponent(symbol)}&side=${side}` : '/login/login');
+  return (
+    <div className="trade-buttons" role="group" aria-label={t('marketDetail.trade.tradeLegend')}>
+      <Button
+        size="large"
+        className="trade-buttons__buy"
+        disabled={status !== 'listed'}
+        onClick={() => open('long')}
+        data-testid="stock-buy"
+      >
+        {t('marketDetail.trade.buy')}
+      </Button>
+      <Button
+        size="large"
+        className="trade-buttons__sell"
+        disabled={status !== 'listed'}
+        onClick={() => open('short')}
+        data-testid="stock-sell"
+      >
+        {t('marketDetail.trade.sell')}
+      </Button>
+    </div>
   );
 }
 

@@ -1,0 +1,69 @@
+import type { ResponseOf } from '@kabuto/contracts/call';
+import type { assetsCall } from '@kabuto/contracts/funds/assets';
+import type { stockDetailCall } from '@kabuto/contracts/market/quotes';
+import type {
+  OrderRequest,
+  PositionTab,
+  tradeAddMarginCall,
+  tradeCancelCall,
+  tradeCloseCall,
+  tradeDetailCall,
+  tradeListCall,
+  tradePlaceCall,
+  tradePreviewCall,
+} from '@kabuto/contracts/trade/orders';
+import { api } from '../../../shared/api/api.ts';
+import { callRef } from '../../../shared/api/call-ref.ts';
+
+// Paths only at run time (types through `import type`), so the web app never downloads zod.
+const previewRef = callRef<typeof tradePreviewCall>('trade/preview');
+const placeRef = callRef<typeof tradePlaceCall>('trade/place');
+const cancelRef = callRef<typeof tradeCancelCall>('trade/cancel');
+const closeRef = callRef<typeof tradeCloseCall>('trade/close');
+const addMarginRef = callRef<typeof tradeAddMarginCall>('trade/addMargin');
+const listRef = callRef<typeof tradeListCall>('trade/list');
+const detailRef = callRef<typeof tradeDetailCall>('trade/detail');
+// The ticket shows the stock's own figures (last, limits, tick table) and the member's available funds.
+const stockRef = callRef<typeof stockDetailCall>('market/detail');
+const assetsRef = callRef<typeof assetsCall>('user/assets');
+
+export type { OrderRequest, PositionTab };
+export type Ticket = ResponseOf<typeof tradePreviewCall>;
+export type Position = ResponseOf<typeof tradePlaceCall>;
+export type PositionDetail = ResponseOf<typeof tradeDetailCall>;
+export type PositionPage = ResponseOf<typeof tradeListCall>;
+export type StockForTicket = ResponseOf<typeof stockDetailCall>;
+export type Assets = ResponseOf<typeof assetsCall>;
+
+/** SPEC §2 position tabs, in the order the screen shows them. */
+export const positionTabList: readonly PositionTab[] = ['placing', 'holding', 'closed'];
+
+/**
+ * Query keys start with the call's path and carry the session token, so a new sign-in never sees the last one's
+ * positions, and a position event can refetch every `trade/…` query at once.
+ */
+export const tradeKeys = {
+  all: 'trade/',
+  preview: (token: string, order: OrderRequest | null) => [previewRef.path, token, order] as const,
+  list: (token: string, tab: PositionTab) => [listRef.path, token, tab] as const,
+  detail: (token: string, orderNo: string) => [detailRef.path, token, orderNo] as const,
+  stock: (symbol: string) => [stockRef.path, symbol] as const,
+  // The member centre's key for the same call (`user/assets` + token), so both screens share one answer.
+  assets: (token: string) => [assetsRef.path, token] as const,
+};
+
+type Signal = { signal?: AbortSignal };
+const opts = ({ signal }: Signal) => (signal ? { signal } : {});
+
+export const previewOrder = (order: OrderRequest, s: Signal) => api.call(previewRef, order, opts(s));
+/** Places the order with its `Idempotency-Key`: a retry after a lost answer returns the first answer. */
+export const placeOrder = (order: OrderRequest, headers: Record<string, string>) =>
+  api.call(placeRef, order, { headers });
+export const cancelOrder = (orderNo: string) => api.call(cancelRef, { orderNo });
+export const closePosition = (orderNo: string) => api.call(closeRef, { orderNo });
+export const addMargin = (orderNo: string, amount: string) => api.call(addMarginRef, { orderNo, amount });
+export const fetchPositions = (tab: PositionTab, page: number, pageSize: number, s: Signal) =>
+  api.call(listRef, { tab, page, pageSize }, opts(s));
+export const fetchPositionDetail = (orderNo: string, s: Signal) => api.call(detailRef, { orderNo }, opts(s));
+export const fetchStock = (symbol: string, s: Signal) => api.call(stockRef, { symbol }, opts(s));
+export const fetchAssets = (s: Signal) => api.call(assetsRef, {}, opts(s));

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Button, Popup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { DetailList, type DetailRow } from '../../../shared/components/detail-list.tsx';
+
+/**
+ * UX "Visual language": a money-moving action confirms in a bottom sheet that restates the amounts. The sheet stays
+ * open while the call is under way, and cannot be dismissed then.
+ */
+export function ConfirmSheet({
+  open,
+  title,
+  headline,
+  rows,
+  note,
+  confirmLabel,
+  danger = false,
+  busy,
+  onConfirm,
+  onClose,
+  testId,
+}: {
+  open: boolean;
+  title: string;
+  /** The one figure the member is agreeing to, large. */
+  headline?: ReactNode;
+  rows: readonly DetailRow[];
+  note?: string;
+  confirmLabel: string;
+  danger?: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popup
+      visible={open}
+      onMaskClick={() => !busy && onClose()}
+      bodyClassName="trade-sheet"
+      data-testid={testId}
+      destroyOnClose
+    >
+      <h2 className="trade-sheet__title">{title}</h2>
+      {headline !== undefined && (
+        <div className="trade-sheet__headline num" data-testid={`${testId}-headline`}>
+          {headline}
+        </div>
+      )}
+      <DetailList compact rows={rows} testId={`${testId}-rows`} />
+      {note && <p className="trade-sheet__note">{note}</p>}
+      <Button
+        block
+        size="large"
+        color={danger ? 'danger' : 'primary'}
+        loading={busy}
+        onClick={onConfirm}
+        data-testid={`${testId}-confirm`}
+      >
+        {confirmLabel}
+      </Button>
+      <Button block size="large" fill="none" disabled={busy} onClick={onClose} data-testid={`${testId}-cancel`}>
+        {t('common.cancel')}
+      </Button>
+    </Popup>
+  );
+}

@@ -1,0 +1,167 @@
+import type { ReactNode } from 'react';
+import { Button, Tag } from 'antd-mobile';
+import { ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Position } from '../api/trade.api.ts';
+import type { Valuation } from './live-valuation.ts';
+import { AmountText } from '../../../shared/components/amount-text.tsx';
+import { directionOf, percentText, priceText, groupThousands } from '../../../shared/format/price-change.ts';
+import { jstText, useLocale } from '../../../shared/format/jst.ts';
+import { moneyText } from '../../../shared/format/money-text.ts';
+
+/** Long or short, with its word (never colour alone): long in the rising colour, short in the falling one. */
+export function SideTag({ side, testId }: { side: Position['side']; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag className={`side-tag side-tag--${side}`} fill="outline" data-testid={testId} data-side={side}>
+      {t(`trade.side.${side}`)}
+    </Tag>
+  );
+}
+
+export function StatusTag({ status }: { status: Position['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <Tag className={`status-tag status-tag--${status}`} data-testid="pos-status" data-status={status}>
+      {t(`trade.status.${status}`)}
+    </Tag>
+  );
+}
+
+/** "1,000 shares (1 lot)". */
+export function QuantityText({ quantity, lots }: { quantity: string; lots: string }) {
+  const { t } = useTranslation();
+  return <>{t('trade.quantityText', { shares: groupThousands(quantity), lots })}</>;
+}
+
+/** A P&L with its sign and colour, and the percent beside it. */
+export function PnlText({ pnl, percent, testId }: { pnl: string | null; percent?: string | null; testId?: string }) {
+  if (pnl === null) return <span data-testid={testId}>—</span>;
+  return (
+    <span className="pnl" data-testid={testId} data-direction={directionOf(pnl)}>
+      <AmountText amount={pnl} signed />
+      {percent !== undefined && percent !== null && (
+        <span className={`pnl__percent num price--${directionOf(percent)}`}>{percentText(percent)}</span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * UX "Positions": one card per order or position — name, code, long/short, leverage, quantity, entry and current
+ * price, P&L and % — with its one action (close / cancel), and a tap for the detail.
+ */
+export function PositionCard({
+  position,
+  value,
+  onOpen,
+  onAction,
+}: {
+  position: Position;
+  value: Valuation;
+  onOpen: () => void;
+  onAction: (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  const lang = useLocale();
+  const p = position;
+  const figures: { key: string; label: string; value: ReactNode; testId?: string }[] = [
+    {
+      key: 'quantity',
+      label: t('trade.fields.quantity'),
+      value: <QuantityText quantity={p.quantity} lots={p.lots} />,
+    },
+  ];
+  if (p.status === 'pending') {
+    figures.push(
+      { key: 'limit', label: t('trade.fields.limitPrice'), value: priceText(p.limitPrice), testId: 'pos-limit' },
+      { key: 'held', label: t('trade.fields.held'), value: moneyText(p.held), testId: 'pos-held' },
+    );
+  } else if (p.status === 'cancelled') {
+    figures.push({
+      key: 'limit',
+      label: t(p.type === 'limit' ? 'trade.fields.limitPrice' : 'trade.fields.orderType'),
+      value: p.type === 'limit' ? priceText(p.limitPrice) : t(`trade.type.${p.type}`),
+    });
+  } else {
+    figures.push(
+      { key: 'entry', label: t('trade.fields.openPrice'), value: priceText(p.openPrice), testId: 'pos-entry' },
+      {
+        key: 'current',
+        label: t(p.status === 'closed' ? 'trade.fields.closePrice' : `trade.fields.currentPrice.${value.basis}`),
+        value: priceText(value.price),
+        testId: 'pos-current',
+      },
+    );
+  }
+  const time =
+    p.status === 'closed' || p.status === 'cancelled'
+      ? (p.closedAt ?? p.createdAt)
+      : p.status === 'pending'
+        ? p.createdAt
+        : (p.openedAt ?? p.createdAt);
+
+  return (
+    <article
+      className="position-card"
+      data-testid="pos-card"
+      data-order-no={p.orderNo}
+      data-status={p.status}
+      data-symbol={p.symbol}
+      data-basis={value.basis}
+    >
+      <button type="button" className="position-card__open" onClick={onOpen} data-testid="pos-open">
+        <div className="position-card__head">
+          <div className="position-card__name">
+            <strong>{p.names[lang]}</strong> <span className="position-card__code num">{p.symbol}</span>
+          </div>
+          <ChevronRight className="position-card__chevron" aria-hidden="true" />
+        </div>
+        <div className="position-card__tags">
+          <SideTag side={p.side} testId="pos-side" />
+          <Tag fill="outline" className="lev-tag">
+            {t('trade.leverageTag', { leverage: p.leverage })}
+          </Tag>
+          <StatusTag status={p.status} />
+          {p.closeReason && (
+            <span className="position-card__reason" data-testid="pos-close-reason">
+              {t(`trade.closeReason.${p.closeReason}`)}
+            </span>
+          )}
+        </div>
+        <dl className="position-card__figures">
+          {figures.map((f) => (
+            <div key={f.key}>
+              <dt>{f.label}</dt>
+              <dd className="num" data-testid={f.testId}>
+                {f.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {(p.status === 'holding' || p.status === 'closing' || p.status === 'closed') && (
+          <div className="position-card__pnl">
+            <span className="position-card__pnl-label">
+              {t(p.status === 'closed' ? 'trade.fields.realisedPnl' : 'trade.fields.unrealisedPnl')}
+            </span>
+            <PnlText pnl={value.pnl} percent={value.pnlPercent} testId="pos-pnl" />
+          </div>
+        )}
+        <p className="position-card__time num">{t('common.jst', { time: jstText(time, 'Y-M-D h:m', lang) })}</p>
+      </button>
+      {onAction && (
+        <div className="position-card__actions">
+          <Button
+            size="middle"
+            fill="outline"
+            color={p.status === 'holding' ? 'danger' : 'default'}
+            onClick={onAction}
+            data-testid={p.status === 'holding' ? 'pos-close' : 'pos-cancel'}
+          >
+            {t(p.status === 'holding' ? 'trade.actions.close' : 'trade.actions.cancel')}
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}

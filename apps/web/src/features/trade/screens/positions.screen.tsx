@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { Button, Skeleton, Tabs } from 'antd-mobile';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { successKeys } from '@kabuto/contracts/errors';
+import { cancelOrder, closePosition, positionTabList, type Position, type PositionTab } from '../api/trade.api.ts';
+import { usePositions, useRefreshTrade } from '../api/trade.queries.ts';
+import { ConfirmSheet } from '../components/confirm-sheet.tsx';
+import { MAX_LIVE_SYMBOLS, QuoteFollower, useLiveLasts } from '../components/live-lasts.tsx';
+import { valuationOf, type Valuation } from '../components/live-valuation.ts';
+import { PnlText, PositionCard, QuantityText } from '../components/position-card.tsx';
+import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { Page } from '../../../shared/components/page.tsx';
+import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
+import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import { preloadNotice, showSuccess } from '../../../shared/api/notice.ts';
+import { priceText } from '../../../shared/format/price-change.ts';
+import { moneyText } from '../../../shared/format/money-text.ts';
+import { useLocale } from '../../../shared/format/jst.ts';
+import { push, replace } from '../../../shared/navigation/navigation.ts';
+import { useAddressParam } from '../../../shared/navigation/use-address-param.ts';
+import { useSession } from '../../../shared/session/session.store.ts';
+import '../trade.css';
+
+const isTab = (value: string | null): value is PositionTab => positionTabList.includes(value as PositionTab);
+
+/** Positions (/position/position?tab=): orders placing, positions in progress, and terminated ones (SPEC §2). */
+export function PositionsScreen() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const param = useAddressParam('tab');
+  const tab: PositionTab = isTab(param) ? param : 'holding';
+  return (
+    <Page testId="positions-screen" showBack={false}>
+      {session.token === '' ? (
+        <SignInRequired />
+      ) : (
+        <>
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => replace(`/position/position?tab=${key}`)}
+            className="positions__tabs"
+          >
+            {positionTabList.map((key) => (
+              <Tabs.Tab key={key} title={t(`trade.tabs.${key}`)} data-testid={`pos-tab-${key}`} />
+            ))}
+          </Tabs>
+          <PositionList key={tab} tab={tab} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function PositionList({ tab }: { tab: PositionTab }) {
+  const { t } = useTranslation();
+  const list = usePositions(tab);
+  const refresh = useRefreshTrade();
+  const { lasts, onLast } = useLiveLasts();
+  const [acting, setActing] = useState<{ position: Position; value: Valuation } | null>(null);
+
+  const act = useMutation({
+    mutationFn: (p: Position) => (p.status === 'holding' ? closePosition(p.orderNo) : cancelOrder(p.orderNo)),
+    onSuccess: async (done) => {
+      setActing(null);
+      showSuccess(done.status === 'cancelled' ? successKeys.cancel : successKeys.closed);
+      await refresh();
+      // A closed position's realised result is in the terminated tab: show it there.
+      if (done.status === 'closed') replace('/position/position?tab=closed');
+    },
+    // The client has already said why (its notice); the list may have changed under the member.
+    onError: () => {
+      setActing(null);
+      void refresh();
+    },
+  });
+
+  if (list.isPending) return <ListSkeleton />;
+  if (list.isError)
+    return (
+      <LoadFailure
+        titleKey="trade.loadFailedTitle"
+        messageKey="trade.loadFailedBody"
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        testId="pos-failed"
+      />
+    );
+  const items = list.data.pages.flatMap((p) => p.items);
+  if (items.length === 0) return <EmptyTab tab={tab} />;
+
+  // Live quotes for the holding positions on screen (at most MAX_LIVE_SYMBOLS stocks).
+  const followed = [...new Set(items.filter((p) => p.status === 'holding').map((p) => p.symbol))].slice(
+    0,
+    MAX_LIVE_SYMBOLS,
+  );
+  return (
+    <div className="positions" data-testid="pos-list" data-tab={tab}>
+      {followed.map((symbol) => (
+        <QuoteFollower key={symbol} symbol={symbol} onLast={onLast} onResync={() => void list.refetch()} />
+      ))}
+      {tab === 'holding' && followed.length > 0 && <p className="positions__note">{t('trade.liveNote')}</p>}
+      {items.map((p) => {
+        const value = valuationOf(p, lasts[p.symbol]);
+        return (
+          <PositionCard
+            key={p.orderNo}
+            position={p}
+            value={value}
+            onOpen={() => push(`/position/positionDetail?orderNo=${encodeURIComponent(p.orderNo)}`)}
+            onAction={
+              p.status === 'holding' || p.status === 'pending'
+                ? () => {
+                    preloadNotice();
+                    setActing({ position: p, value });
+                  }
+                : null
+            }
+          />
+        );
+      })}
+      {list.hasNextPage && (
+        <Button
+          block
+          fill="none"
+          loading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+          data-testid="pos-more"
+        >
+          {t('trade.loadMore')}
+        </Button>
+      )}
+      {acting && (
+        <ActionSheet
+          position={acting.position}
+          value={acting.value}
+          busy={act.isPending}
+          onConfirm={() => !act.isPending && act.mutate(acting.position)}
+          onClose={() => setActing(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Close (at the price of the moment) or cancel (the hold returns), restated before the member confirms. */
+function ActionSheet({
+  position: p,
+  value,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  position: Position;
+  value: Valuation;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLocale();
+  const stock = `${p.names[lang]} ${p.symbol}`;
+  if (p.status === 'pending')
+    return (
+      <ConfirmSheet
+        open
+        title={t('trade.cancelSheet.title')}
+        headline={moneyText(p.held)}
+        rows={[
+          { label: t('trade.fields.stock'), value: stock },
+          { label: t('trade.fields.side'), value: t(`trade.side.${p.side}`) },
+          { label: t('trade.fields.quantity'), value: <QuantityText quantity={p.quantity} lots={p.lots} /> },
+          { label: t('trade.fields.limitPrice'), value: priceText(p.limitPrice), className: 'num' },
+          { label: t('trade.cancelSheet.returned'), value: moneyText(p.held), className: 'num' },
+        ]}
+        note={t('trade.cancelSheet.note')}
+        confirmLabel={t('trade.cancelSheet.confirm')}
+        busy={busy}
+        onConfirm={onConfirm}
+        onClose={onClose}
+        testId="cancel-sheet"
+      />
+    );
+  return (
+    <ConfirmSheet
+      open
+      title={t('trade.closeSheet.title')}
+      headline={<PnlText pnl={value.pnl} percent={value.pnlPercent} />}
+      rows={[
+        { label: t('trade.fields.stock'), value: stock },
+        { label: t('trade.fields.side'), value: t(`trade.side.${p.side}`) },
+        { label: t('trade.fields.quantity'), value: <QuantityText quantity={p.quantity} lots={p.lots} /> },
+        { label: t('trade.fields.openPrice'), value: priceText(p.openPrice), className: 'num' },
+        {
+          label: t(`trade.fields.currentPrice.${value.basis}`),
+          value: priceText(value.price),
+          className: 'num',
+        },
+        {
+          label: t('trade.fields.margin'),
+          value: moneyText(p.margin),
+          className: 'num',
+        },
+      ]}
+      note={t(`trade.closeSheet.note.${p.side}`)}
+      confirmLabel={t('trade.closeSheet.confirm')}
+      danger
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onClose}
+      testId="close-sheet"
+    />
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="positions__loading" aria-busy="true" data-testid="pos-loading">
+      {Array.from({ length: 4 }, (_, i) => (
+        <Skeleton.Paragraph key={i} lineCount={3} animated />
+      ))}
+    </div>
+  );
+}
+
+function EmptyTab({ tab }: { tab: PositionTab }) {
+  const { t } = useTranslation();
+  return (
+    <div className="centered-block" data-testid="pos-empty">
+      <StatusBlock kind="empty" title={t(`trade.empty.${tab}.title`)} description={t(`trade.empty.${tab}.body`)} />
+      <Button color="primary" onClick={() => push('/market/market')} data-testid="pos-empty-action">
+        {t('trade.empty.action')}
+      </Button>
+    </div>
+  );
+}
