@@ -327,15 +327,23 @@ export function tradeService(deps: {
     async close(p: Principal, orderNo: string, requestId: string): Promise<PositionWire> {
       await refuseIfRestricted(db, p.memberId, tradingRestrictions);
       const now = clock.now();
+      const session = sessionState(deps.profile, now);
       await db.transaction(async (tx) => {
         const r = await lockPosition(tx, { orderNo, memberId: p.memberId });
         if (!r) throw refuse(errorKeys.order.notExist);
         if (r.status !== 'holding') throw refuse(errorKeys.trade.notHolding);
-        requireTradingTime();
+        if (!session.open) throw refuse(errorKeys.trade.notTradingTime);
         await requireTradable(tx, r.symbol);
         const rules = (await saleRulesOf(tx, [r.symbol])).get(r.symbol) ?? noSaleRules;
         const block = saleBlock(rules, new Date(r.opened_at as Date), now);
         if (block) throw refuse(saleBlockKey[block]);
+        // SPEC §4 "preparing to close": in the TSE closing auction there is no price until the 15:30 print, which
+        // settles it (the trigger engine); at any other open time it closes now at the bid (long) or ask (short).
+        if (session.phase === 'closingAuction') {
+          await tx.query(`UPDATE trade_positions SET status = 'closing' WHERE id = $1`, [r.id]);
+          await announce(tx, r, 'closing', null, now);
+          return;
+        }
         const touch = market.touch(r.symbol);
         if (!touch) throw refuse(errorKeys.trade.priceNotObtained);
         await closePosition(tx, r, closingPrice(r.side, touch), 'member', now, requestId);

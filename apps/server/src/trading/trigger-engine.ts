@@ -14,6 +14,9 @@ import { TriggerIndex, type TriggerLevel } from './trigger-index.ts';
 export function levelsOf(r: PositionRow): TriggerLevel[] {
   if (r.status === 'pending' && r.limit_price !== null)
     return [{ list: r.side === 'long' ? 'askFalls' : 'bidRises', price: r.limit_price }];
+  // Preparing to close (a member's close in the TSE closing auction): the next print settles it, whatever its price.
+  if (r.status === 'closing')
+    return [r.side === 'long' ? { list: 'bidRises', price: '0' } : { list: 'askFalls', price: anyAsk }];
   if (r.status !== 'holding') return [];
   const call = callPriceOf(r);
   const long = r.side === 'long';
@@ -23,6 +26,9 @@ export function levelsOf(r: PositionRow): TriggerLevel[] {
   if (r.take_profit !== null) out.push({ list: long ? 'bidRises' : 'askFalls', price: r.take_profit });
   return out;
 }
+
+/** An ask every quote is at or below (a hundred billion yen a share), for the level that fires on any print. */
+const anyAsk = '100000000000';
 
 class LostLeadership extends Error {}
 
@@ -58,7 +64,7 @@ export function triggerEngine(deps: {
     deps.db.query<PositionRow>(`SELECT ${positionColumns} FROM trade_positions WHERE ${where}`, args);
 
   async function rebuild(): Promise<void> {
-    const rows = await loadRows(`status IN ('pending', 'holding')`, []);
+    const rows = await loadRows(`status IN ('pending', 'holding', 'closing')`, []);
     index.clear();
     index.load(rows.map((r) => ({ id: r.order_no, symbol: r.symbol, levels: levelsOf(r) })));
   }
@@ -114,6 +120,9 @@ export function triggerEngine(deps: {
         for (const { r, touch } of rows) {
           if (r.status === 'pending' && r.limit_price !== null && limitCrossed(r.side, r.limit_price, touch)) {
             await openPosition(tx, r, r.limit_price, now);
+            wrote++;
+          } else if (r.status === 'closing') {
+            await closePosition(tx, r, closingPrice(r.side, touch), 'member', now);
             wrote++;
           } else if (r.status === 'holding') {
             const call = callPriceOf(r);
