@@ -118,6 +118,7 @@ export async function marketSnapshot(deps: {
   let appliedStep = 0;
   const listeners = new Set<(u: MarketUpdate) => void>();
   const tickListeners = new Set<(entries: readonly SymbolEntry[]) => void>();
+  const statusListeners = new Set<(symbol: string, status: SymbolStatus) => void>();
   const stepWaiters: { step: number; resolve: () => void }[] = [];
 
   // Listening before the tables are read: a status change relayed while they load is read again afterwards, never
@@ -354,6 +355,13 @@ export async function marketSnapshot(deps: {
     if (row.status === 'listed') notTrading.delete(symbol);
     else notTrading.add(symbol);
     changed(e, true);
+    for (const l of statusListeners) {
+      try {
+        l(symbol, row.status);
+      } catch (err) {
+        deps.log?.('market: status listener failed', err);
+      }
+    }
     const topic: MarketTopic = `quotes:${symbol}`;
     const data = { symbol, status: row.status, reason: row.status_reason };
     notify({ topics: [topic], build: () => ({ type: 'symbolStatus', topic, data }) });
@@ -528,6 +536,11 @@ export async function marketSnapshot(deps: {
       const ask = d.asks[0]?.price;
       return bid === undefined || ask === undefined ? null : { bid, ask, quote: quote(e) };
     },
+    /** A symbol's status changed (halted, resumed, delisted), after this process applied it. */
+    onStatus(listener: (symbol: string, status: SymbolStatus) => void): () => void {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
     /** Symbols that just traded, after their state is applied (the trigger engine's input). */
     onTicks(listener: (entries: readonly SymbolEntry[]) => void): () => void {
       tickListeners.add(listener);
@@ -542,6 +555,7 @@ export async function marketSnapshot(deps: {
       await statusReads;
       listeners.clear();
       tickListeners.clear();
+      statusListeners.clear();
     },
   };
 }

@@ -2,7 +2,7 @@ import type { Sql } from '@kabuto/db/database';
 import { money, toWire } from '@kabuto/domain/money';
 import { purchaseFee, sellingFee, stampDuty } from '@kabuto/domain/trading/fees';
 import { initialMargin, notionalOf, pnlAt } from '@kabuto/domain/trading/margin';
-import { closeSettlement, fillFromHoldLines, openLines } from '@kabuto/domain/trading/settlement';
+import { closeSettlement, fillFromHoldLines, openLines, releaseLines } from '@kabuto/domain/trading/settlement';
 import type { CloseReason } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
 import { errorKeys } from '@kabuto/contracts/errors';
@@ -115,4 +115,23 @@ export async function closePosition(
     [r.id, price, at, reason, toWire(sellFee), toWire(duty), toWire(pnl)],
   );
   await announce(tx, r, 'closed', reason, at);
+}
+
+/** A pending order is cancelled: its hold returns from `frozen` to `available`. */
+export async function cancelPending(tx: Sql, r: PositionRow, at: Date, requestId?: string): Promise<void> {
+  await post(
+    tx,
+    {
+      kind: 'trade_release',
+      reason: ledgerReasons.tradeRelease,
+      refType: 'trade',
+      refId: r.order_no,
+      ...(requestId ? { requestId } : {}),
+      at,
+      lines: releaseLines(r.member_id, money(r.held)),
+    },
+    errorKeys.funds.insufficientBalance,
+  );
+  await tx.query(`UPDATE trade_positions SET status = 'cancelled', held = 0, closed_at = $2 WHERE id = $1`, [r.id, at]);
+  await announce(tx, r, 'cancelled', null, at);
 }

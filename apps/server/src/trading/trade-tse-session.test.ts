@@ -13,7 +13,7 @@ describeEachDatabase(
       for (let i = 0; i < 3; i++) {
         h().clock.advance(60_000);
         const step = await h().platform.market.feed.step();
-        if (step) await h().platform.market.snapshot.applied(step.step);
+        if (step?.kind === 'ticks') await h().platform.market.snapshot.applied(step.step);
       }
       h().clock.advance((5 * 60 + 23) * 60_000); // 15:26 JST
       const placed = await place(h(), m, order());

@@ -9,7 +9,7 @@ import { saleBlock, activeSaleRules, noSaleRules, type SaleBlock } from '@kabuto
 import { ticketFigures } from '@kabuto/domain/trading/ticket';
 import { marginCallPrice } from '@kabuto/domain/trading/margin';
 import { closingPrice, limitCrossed, openingPrice } from '@kabuto/domain/trading/triggers';
-import { holdLines, releaseLines, addMarginLines } from '@kabuto/domain/trading/settlement';
+import { holdLines, addMarginLines } from '@kabuto/domain/trading/settlement';
 import type { TradingTerms } from '@kabuto/domain/trading/terms';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import type { OrderRequest, PositionTab, PositionWire, TicketWire } from '@kabuto/contracts/trade/orders';
@@ -22,7 +22,7 @@ import { ledgerReasons, post } from '../ledger/public.ts';
 import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
 import { currentTerms, saleRulesOf } from './trading-terms.ts';
 import { lockPosition, positionColumns, positionWire, type PositionRow } from './position-row.ts';
-import { announce, closePosition, openPosition } from './position-moves.ts';
+import { announce, cancelPending, closePosition, openPosition } from './position-moves.ts';
 
 const saleBlockKey: Record<SaleBlock, ErrorKey> = {
   lockUp: errorKeys.trade.lockUp,
@@ -301,24 +301,7 @@ export function tradeService(deps: {
         const r = await lockPosition(tx, { orderNo, memberId: p.memberId });
         if (!r) throw refuse(errorKeys.order.notExist);
         if (r.status !== 'pending') throw refuse(errorKeys.trade.notPending);
-        await post(
-          tx,
-          {
-            kind: 'trade_release',
-            reason: ledgerReasons.tradeRelease,
-            refType: 'trade',
-            refId: r.order_no,
-            requestId,
-            at: now,
-            lines: releaseLines(p.memberId, money(r.held)),
-          },
-          errorKeys.funds.insufficientBalance,
-        );
-        await tx.query(`UPDATE trade_positions SET status = 'cancelled', held = 0, closed_at = $2 WHERE id = $1`, [
-          r.id,
-          now,
-        ]);
-        await announce(tx, r, 'cancelled', null, now);
+        await cancelPending(tx, r, now, requestId);
       });
       deps.afterCommit?.();
       return byOrderNo(p.memberId, orderNo);

@@ -6,7 +6,7 @@ import { busChannels, holdEpoch, type Bus, type Leader, type RelayedEvent } from
 import type { MarketSnapshot } from '../market/public.ts';
 import type { Clock } from '../clock.ts';
 import { callPriceOf, lockPosition, positionColumns, type PositionRow } from './position-row.ts';
-import { closePosition, openPosition, positionChanged } from './position-moves.ts';
+import { cancelPending, closePosition, openPosition, positionChanged } from './position-moves.ts';
 import { saleRulesOf } from './trading-terms.ts';
 import { TriggerIndex, type TriggerLevel } from './trigger-index.ts';
 
@@ -55,6 +55,7 @@ export function triggerEngine(deps: {
   let writing: Promise<void> = Promise.resolve();
   let writerScheduled = false;
   let offTicks: (() => void) | null = null;
+  let offStatus: (() => void) | null = null;
   let offEvents: (() => Promise<void>) | null = null;
   let offLeader: (() => void) | null = null;
   let active = false;
@@ -156,9 +157,49 @@ export function triggerEngine(deps: {
     }
   }
 
+  /**
+   * A delisted stock never prints again: its pending orders are cancelled (their holds return) and its positions are
+   * closed at the last price, reason `delisted`, in one transaction fenced like every write of the engine.
+   */
+  async function delist(symbol: string): Promise<void> {
+    const epoch = deps.leader.epoch();
+    const last = deps.market.get(symbol)?.state.last;
+    if (epoch === null || last === undefined) return;
+    const now = deps.clock.now();
+    const open = await loadRows(`symbol = $1 AND status IN ('pending', 'holding', 'closing')`, [symbol]);
+    if (open.length === 0) return;
+    try {
+      await deps.db.transaction(async (tx) => {
+        if (!(await holdEpoch(tx, epoch))) throw new LostLeadership();
+        for (const { order_no } of open) {
+          const r = await lockPosition(tx, { orderNo: order_no });
+          if (!r) continue;
+          if (r.status === 'pending') await cancelPending(tx, r, now);
+          else if (r.status === 'holding' || r.status === 'closing') await closePosition(tx, r, last, 'delisted', now);
+        }
+      });
+      deps.afterCommit?.();
+    } catch (err) {
+      if (!(err instanceof LostLeadership)) deps.log?.('trading: closing a delisted stock failed', err);
+    } finally {
+      if (active) await refresh(open.map((r) => r.order_no)).catch(() => undefined);
+    }
+  }
+
+  function onStatus(symbol: string, status: string): void {
+    if (!active || status !== 'delisted') return;
+    writing = writing.then(() => delist(symbol));
+  }
+
   async function start(): Promise<void> {
     await rebuild();
     active = true;
+    // A delisting while no process led: its positions are settled now.
+    const delisted = await loadRows(
+      `status IN ('pending', 'holding', 'closing') AND symbol IN (SELECT code FROM market_symbols WHERE status = 'delisted')`,
+      [],
+    );
+    for (const symbol of new Set(delisted.map((r) => r.symbol))) onStatus(symbol, 'delisted');
   }
 
   function stop(): void {
@@ -172,6 +213,7 @@ export function triggerEngine(deps: {
     /** Follows leadership: the engine runs while this process leads. */
     async attach(): Promise<void> {
       offTicks = deps.market.onTicks(onTicks);
+      offStatus = deps.market.onStatus(onStatus);
       offEvents = await deps.bus.subscribe(busChannels.events, (raw) => {
         if (!active) return;
         let e: RelayedEvent;
@@ -196,9 +238,10 @@ export function triggerEngine(deps: {
     isActive: () => active,
     async close(): Promise<void> {
       offTicks?.();
+      offStatus?.();
       offLeader?.();
       const off = offEvents;
-      offTicks = offLeader = offEvents = null;
+      offTicks = offStatus = offLeader = offEvents = null;
       await off?.();
       stop();
       await writing;
