@@ -7,6 +7,13 @@ import type { TopicMessage } from '../shared/stream/stream-client.ts';
 const memberData = (key: unknown) => typeof key === 'string' && key.startsWith('user/');
 const tradeData = (key: unknown) => typeof key === 'string' && key.startsWith('trade/');
 
+/**
+ * A position that filled, closed (by the member, a level or a margin call) or took margin changes the member's money
+ * (`user/assets`, the timeline) and the trade screens; any other member event changes member data only.
+ */
+export const changesTrades = (m: TopicMessage): boolean =>
+  m.type === 'event' && m.event.type === 'trade.positionChanged';
+
 /** While a member is signed in, their decisions arrive live and every open screen refetches what it shows. */
 export function useMemberEvents(): void {
   const client = useQueryClient();
@@ -17,12 +24,7 @@ export function useMemberEvents(): void {
       }),
     [client],
   );
-  // A position that filled, closed (by the member, a level or a margin call) or took margin changes the member's
-  // money (`user/assets`, the timeline) and the trade screens; any other event changes member data only.
-  const onEvent = useCallback(
-    (m: TopicMessage) => refetch(m.type === 'event' && m.event.type === 'trade.positionChanged'),
-    [refetch],
-  );
+  const onEvent = useCallback((m: TopicMessage) => refetch(changesTrades(m)), [refetch]);
   // After a gap anything may have happened: refetch both.
   const onResync = useCallback(() => refetch(true), [refetch]);
   useStreamTopic('member', onEvent, onResync);

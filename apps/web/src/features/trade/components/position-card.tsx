@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Tag } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '../api/trade.api.ts';
@@ -13,18 +13,18 @@ import { moneyText } from '../../../shared/format/money-text.ts';
 export function SideTag({ side, testId }: { side: Position['side']; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Tag className={`side-tag side-tag--${side}`} fill="outline" data-testid={testId} data-side={side}>
+    <span className={`trade-tag trade-tag--${side}`} data-testid={testId} data-side={side}>
       {t(`trade.side.${side}`)}
-    </Tag>
+    </span>
   );
 }
 
 export function StatusTag({ status }: { status: Position['status'] }) {
   const { t } = useTranslation();
   return (
-    <Tag className={`status-tag status-tag--${status}`} data-testid="pos-status" data-status={status}>
+    <span className={`trade-tag trade-tag--status trade-tag--${status}`} data-testid="pos-status" data-status={status}>
       {t(`trade.status.${status}`)}
-    </Tag>
+    </span>
   );
 }
 
@@ -119,9 +119,7 @@ export function PositionCard({
         </div>
         <div className="position-card__tags">
           <SideTag side={p.side} testId="pos-side" />
-          <Tag fill="outline" className="lev-tag">
-            {t('trade.leverageTag', { leverage: p.leverage })}
-          </Tag>
+          <span className="trade-tag">{t('trade.leverageTag', { leverage: p.leverage })}</span>
           <StatusTag status={p.status} />
           {p.closeReason && (
             <span className="position-card__reason" data-testid="pos-close-reason">
@@ -145,6 +143,12 @@ export function PositionCard({
               {t(p.status === 'closed' ? 'trade.fields.realisedPnl' : 'trade.fields.unrealisedPnl')}
             </span>
             <PnlText pnl={value.pnl} percent={value.pnlPercent} testId="pos-pnl" />
+          </div>
+        )}
+        {p.status === 'closed' && p.netPnl !== null && (
+          <div className="position-card__net">
+            <span>{t('trade.fields.netPnl')}</span>
+            <AmountText amount={p.netPnl} signed testId="pos-net-pnl" />
           </div>
         )}
         <p className="position-card__time num">{t('common.jst', { time: jstText(time, 'Y-M-D h:m', lang) })}</p>

@@ -337,14 +337,14 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
 
         <div className="ticket__field">
           <span className="ticket__label">{t('trade.fields.leverage')}</span>
-          <div className="chips" role="radiogroup" aria-label={t('trade.fields.leverage')}>
+          <div className="lev-chips" role="radiogroup" aria-label={t('trade.fields.leverage')}>
             {(leverages.length > 0 ? leverages : [input.leverage]).map((x) => (
               <button
                 key={x}
                 type="button"
                 role="radio"
                 aria-checked={x === input.leverage}
-                className={`chip${x === input.leverage ? ' chip--on' : ''}`}
+                className={`lev-chip${x === input.leverage ? ' lev-chip--on' : ''}`}
                 onClick={() => set({ leverage: x })}
                 data-testid={`ticket-leverage-${String(x)}`}
               >

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { TopicMessage } from '../shared/stream/stream-client.ts';
+import { changesTrades } from './use-member-events.ts';
+
+const event = (type: string): TopicMessage =>
+  ({
+    type: 'event',
+    topic: 'member',
+    seq: '1',
+    prevSeq: null,
+    event: { type, payload: { orderNo: 'T1', status: 'closed', closeReason: 'stopLoss' } },
+  }) as TopicMessage;
+
+describe('member events', () => {
+  it('refetch the trade screens when one of the member’s positions changed', () => {
+    expect(changesTrades(event('trade.positionChanged'))).toBe(true);
+  });
+
+  it('leave them alone for money and review decisions', () => {
+    expect(changesTrades(event('funds.depositDecided'))).toBe(false);
+    expect(changesTrades(event('verification.realNameDecided'))).toBe(false);
+  });
+});

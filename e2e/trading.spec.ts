@@ -1,0 +1,210 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiCall, freshAccount, registerMember, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+
+// Issue 18: search → detail → buy long at market → the holding position with its P&L → close after confirming →
+// the realised result in the terminated tab and the trade in the fund timeline; a limit order far from the price
+// rests in "placing" and is cancelled. Screenshots of the ticket, each positions tab and the detail.
+test.describe.configure({ mode: 'serial' });
+
+const account = freshAccount();
+const password = 'trade2026x';
+const symbol = '7203';
+// A valid 1×1 PNG as the deposit receipt.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Registers the member and funds them: a deposit with a receipt, approved by staff (under the four-eyes amount). */
+async function fundedMember(request: APIRequestContext): Promise<void> {
+  await registerMember(request, account, password);
+  const { token } = await apiCall<{ token: string }>(request, 'user/login', { account, password, agree: true });
+  const member = { token, account };
+  const upload = await request.post('/api/vue/upload/image', {
+    headers: member,
+    multipart: { purpose: 'deposit_receipt', file: { name: 'receipt.png', mimeType: 'image/png', buffer: png } },
+  });
+  const receipt = ((await upload.json()) as { data: { id: string } }).data.id;
+  const { channels } = await apiCall<{ channels: { id: string }[] }>(request, 'user/deposit/channels', {}, member);
+  const deposit = await apiCall<{ id: string }>(
+    request,
+    'user/deposit/create',
+    { channelId: channels[0]?.id, amount: '900000', receiptImageId: receipt },
+    { ...member, 'Idempotency-Key': `e2e-trade-${account}` },
+  );
+  const staff = await apiCall<{ token: string }>(request, 'user/login', {
+    account: staffAccount,
+    password: staffPassword(),
+    agree: true,
+  });
+  await apiCall(
+    request,
+    'admin/deposits/decide',
+    { id: deposit.id, decision: 'approve', reason: 'transfer received' },
+    { token: staff.token, account: staffAccount },
+  );
+}
+
+/** Waits for the brief notices to go, so a photograph shows the screen. */
+async function noticeGone(page: Page): Promise<void> {
+  await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
+}
+
+/** The ticket's figures are the server's answer for exactly the order on screen. */
+async function figuresReady(page: Page): Promise<void> {
+  await expect(page.getByTestId('ticket-summary')).toHaveAttribute('data-fits', 'true', { timeout: 15_000 });
+}
+
+test.beforeAll(async ({ request }) => {
+  await fundedMember(request);
+});
+
+test('a member buys long at market from the stock detail, sees the P&L, closes after confirming and reads the result', async ({
+  page,
+}) => {
+  await signIn(page, account, password);
+  // The bottom menu's trade tab leads to the positions, empty at first.
+  await page.getByTestId('bottom-nav-trade').click();
+  await expect(page).toHaveURL(/#\/position\/position/);
+  await expect(page.getByTestId('pos-empty')).toBeVisible();
+  await noticeGone(page);
+  await shot(page, 'positions-empty', { fullPage: false });
+
+  // Search → detail → Buy (long).
+  await page.goto('/#/home/search');
+  await page.getByTestId('search-input').fill('トヨタ');
+  const toyota = page.getByTestId('search-results').locator(`[data-symbol="${symbol}"]`);
+  await expect(toyota).toBeVisible();
+  await toyota.click();
+  await expect(page).toHaveURL(new RegExp(`#/market/marketDetail\\?symbol=${symbol}$`));
+  await expect(page.getByTestId('stock-buy')).toBeEnabled();
+  await expect(page.getByTestId('stock-sell')).toBeEnabled();
+  await noticeGone(page);
+  await shot(page, 'stock-detail-trade-buttons', { fullPage: false });
+  await page.getByTestId('stock-buy').click();
+  await expect(page).toHaveURL(new RegExp(`#/market/marketBuy\\?symbol=${symbol}&side=long$`));
+
+  // The ticket: market order, 100 shares, leverage 2; the summary is the server's preview.
+  await expect(page.getByTestId('ticket-stock')).toHaveAttribute('data-symbol', symbol);
+  await expect(page.getByTestId('ticket-side-long')).toHaveClass(/--on/);
+  await figuresReady(page);
+  await page.getByTestId('ticket-quantity-up').click();
+  await expect(page.getByTestId('ticket-quantity')).toHaveValue('200');
+  await expect(page.getByTestId('ticket-equivalent')).toContainText('0.2');
+  await page.getByTestId('ticket-quantity-down').click();
+  await expect(page.getByTestId('ticket-quantity')).toHaveValue('100');
+  await page.getByTestId('ticket-leverage-2').click();
+  await expect(page.getByTestId('ticket-leverage-2')).toHaveAttribute('aria-checked', 'true');
+  await figuresReady(page);
+  await expect(page.getByTestId('sum-available')).toContainText('900,000.00');
+  await noticeGone(page);
+  await shot(page, 'trade-ticket-market');
+
+  await page.getByTestId('ticket-review').click();
+  const sheet = page.getByTestId('ticket-sheet-rows');
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText('100');
+  await shot(page, 'trade-ticket-confirm', { fullPage: false });
+  await page.getByTestId('ticket-sheet-confirm').click();
+
+  // The holding position, with its P&L and percent, signed.
+  await expect(page).toHaveURL(/#\/position\/position\?tab=holding/);
+  const card = page.getByTestId('pos-card').first();
+  await expect(card).toHaveAttribute('data-status', 'holding');
+  await expect(card).toHaveAttribute('data-symbol', symbol);
+  await expect(card.getByTestId('pos-side')).toHaveAttribute('data-side', 'long');
+  await expect(card.getByTestId('pos-pnl')).toContainText(/¥/);
+  await expect(card.getByTestId('pos-pnl')).toContainText('%');
+  await noticeGone(page);
+  await shot(page, 'positions-holding', { fullPage: false });
+
+  // Its detail: times in JST, margin, fees, the margin-call price, and the opening entry of the ledger.
+  const orderNo = (await card.getAttribute('data-order-no')) ?? '';
+  await card.getByTestId('pos-open').click();
+  await expect(page).toHaveURL(/#\/position\/positionDetail\?orderNo=/);
+  await expect(page.getByTestId('pd-order-no')).toHaveText(orderNo);
+  await expect(page.getByTestId('pd-opened-at')).toContainText(/日本時間|JST/);
+  await expect(page.getByTestId('pd-call-price')).toBeVisible();
+  await expect(page.getByTestId('pd-entry').first()).toBeVisible();
+  await expect(page.getByTestId('pd-entries').locator('[data-reason="ledger.tradeOpen"]')).toHaveCount(1);
+  await shot(page, 'position-detail-holding');
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/position\/position\?tab=holding/);
+
+  // Close, after the sheet restates it.
+  await page.getByTestId('pos-card').first().getByTestId('pos-close').click();
+  await expect(page.getByTestId('close-sheet-rows')).toBeVisible();
+  await shot(page, 'positions-close-confirm', { fullPage: false });
+  await page.getByTestId('close-sheet-confirm').click();
+
+  // The realised result in the terminated tab.
+  await expect(page).toHaveURL(/#\/position\/position\?tab=closed/);
+  const closedCard = page.locator(`[data-testid="pos-card"][data-order-no="${orderNo}"]`);
+  await expect(closedCard).toHaveAttribute('data-status', 'closed');
+  await expect(closedCard.getByTestId('pos-close-reason')).toBeVisible();
+  await expect(closedCard.getByTestId('pos-pnl')).toContainText(/¥/);
+  await expect(closedCard.getByTestId('pos-net-pnl')).toContainText(/¥/);
+  await noticeGone(page);
+  await shot(page, 'positions-closed', { fullPage: false });
+
+  // The closed detail lists the opening and closing entries behind it.
+  await closedCard.getByTestId('pos-open').click();
+  await expect(page.getByTestId('pd-body')).toHaveAttribute('data-status', 'closed');
+  await expect(page.getByTestId('pd-closed-at')).toContainText(/日本時間|JST/);
+  await expect(page.getByTestId('pd-entries').locator('[data-reason="ledger.tradeClose"]')).toHaveCount(1);
+  await shot(page, 'position-detail-closed');
+
+  // The fund timeline shows the trade with its reason in words.
+  await page.goto('/#/user/FundingDetails');
+  await page.getByTestId('fr-tab-timeline').click();
+  const tradeRows = page.locator('[data-testid="tl-row"][data-reason^="ledger.trade"]');
+  await expect(tradeRows.first()).toBeVisible();
+  expect(await tradeRows.count()).toBeGreaterThanOrEqual(2);
+  await expect(page.locator('[data-testid="tl-row"][data-reason="ledger.tradeClose"]')).toContainText('決済');
+  await noticeGone(page);
+  await shot(page, 'timeline-trade', { fullPage: false });
+});
+
+test('a limit order far from the price waits in "placing" and is cancelled after confirming', async ({
+  page,
+  request,
+}) => {
+  const stock = await apiCall<{ limitDown: string }>(request, 'market/detail', { symbol });
+  await signIn(page, account, password);
+  await page.goto(`/#/market/marketBuy?symbol=${symbol}&side=long`);
+  await figuresReady(page);
+  await page.getByTestId('ticket-type-limit').click();
+  // A buy at the day's lowest price: far below the ask, so it rests.
+  await page.getByTestId('ticket-price').fill(stock.limitDown);
+  await expect(page.getByTestId('ticket-bounds')).toBeVisible();
+  // − at the lower bound stays there.
+  await page.getByTestId('ticket-price-down').click();
+  await expect(page.getByTestId('ticket-price')).toHaveValue(Number(stock.limitDown).toFixed(2));
+  await figuresReady(page);
+  await noticeGone(page);
+  await shot(page, 'trade-ticket-limit');
+
+  await page.getByTestId('ticket-review').click();
+  await expect(page.getByTestId('ticket-sheet-rows')).toBeVisible();
+  await page.getByTestId('ticket-sheet-confirm').click();
+
+  await expect(page).toHaveURL(/#\/position\/position\?tab=placing/);
+  const pending = page.locator('[data-testid="pos-card"][data-status="pending"]');
+  await expect(pending).toHaveCount(1);
+  await expect(pending.getByTestId('pos-held')).toContainText(/¥/);
+  await noticeGone(page);
+  await shot(page, 'positions-placing', { fullPage: false });
+
+  await pending.getByTestId('pos-cancel').click();
+  await expect(page.getByTestId('cancel-sheet-rows')).toBeVisible();
+  await shot(page, 'positions-cancel-confirm', { fullPage: false });
+  await page.getByTestId('cancel-sheet-confirm').click();
+  await expect(page.getByTestId('pos-empty')).toBeVisible();
+
+  await page.getByTestId('pos-tab-closed').click();
+  await expect(page).toHaveURL(/tab=closed/);
+  await expect(page.locator('[data-testid="pos-card"][data-status="cancelled"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="pos-card"][data-status="closed"]')).toHaveCount(1);
+  await noticeGone(page);
+  await shot(page, 'positions-terminated', { fullPage: false });
+});
