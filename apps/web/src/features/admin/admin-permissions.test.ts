@@ -16,6 +16,7 @@ describe('back office sections per staff role (server route policies)', () => {
       'members',
       'channels',
       'market',
+      'trade',
       'news',
       'reconciliation',
       'audit',
@@ -33,7 +34,7 @@ describe('back office sections per staff role (server route policies)', () => {
   it('keeps support out of real-name review, and gives admin everything', () => {
     expect(sectionsFor('support')).not.toContain('realname');
     expect(can.restrict('support')).toBe(true);
-    expect(sectionsFor('admin')).toHaveLength(9);
+    expect(sectionsFor('admin')).toHaveLength(10);
     expect(can.publishNews('support')).toBe(true);
     expect(can.editSettings('admin')).toBe(true);
   });
@@ -46,6 +47,17 @@ describe('back office sections per staff role (server route policies)', () => {
     expect([can.withdrawNews('support'), can.withdrawNews('admin'), can.withdrawNews('reviewer')]).toEqual([
       true,
       true,
+      false,
+    ]);
+  });
+
+  it('lets admin, support and auditors read trading, and only admin change its terms or sale rules', () => {
+    expect((['admin', 'support', 'auditor', 'reviewer'] as const).map((r) => sectionsFor(r).includes('trade'))).toEqual(
+      [true, true, true, false],
+    );
+    expect((['admin', 'support', 'auditor'] as const).map((r) => can.saveTradeSettings(r))).toEqual([
+      true,
+      false,
       false,
     ]);
   });

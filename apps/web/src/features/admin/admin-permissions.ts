@@ -7,7 +7,16 @@ import { roleMay, type CallPolicy } from '@kabuto/contracts/policy';
 // and the navigation is drawn from them.
 
 export type Section =
-  'realname' | 'deposits' | 'withdrawals' | 'members' | 'channels' | 'market' | 'news' | 'reconciliation' | 'audit';
+  | 'realname'
+  | 'deposits'
+  | 'withdrawals'
+  | 'members'
+  | 'channels'
+  | 'market'
+  | 'trade'
+  | 'news'
+  | 'reconciliation'
+  | 'audit';
 export type Queue = 'realName' | 'deposits' | 'withdrawals';
 
 /** The call that fills each section: a role sees the section when it may make that call. */
@@ -18,6 +27,7 @@ const sectionPolicy: Record<Section, CallPolicy> = {
   members: adminPolicies.memberSearch,
   channels: adminPolicies.channelsList,
   market: adminPolicies.symbols,
+  trade: adminPolicies.tradeList,
   news: adminPolicies.newsList,
   reconciliation: adminPolicies.reconciliation,
   audit: adminPolicies.auditLog,
@@ -30,6 +40,7 @@ export const sectionOrder: readonly Section[] = [
   'members',
   'channels',
   'market',
+  'trade',
   'news',
   'reconciliation',
   'audit',
@@ -50,4 +61,6 @@ export const can = {
     resume: roleMay(adminPolicies.resume, role),
     delist: roleMay(adminPolicies.delist, role),
   }),
+  /** Trading terms and per-product sale rules (one policy for both saves); orders and fills are never editable. */
+  saveTradeSettings: (role: StaffRole) => roleMay(adminPolicies.tradeSettingsSave, role),
 };

@@ -14,6 +14,7 @@ import { FundingSettings } from '../components/funding-settings.tsx';
 import { MarketAdmin } from '../components/market-admin.tsx';
 import { NewsAdmin } from '../components/news-admin.tsx';
 import { MemberAdmin } from '../components/member-admin.tsx';
+import { TradeAdmin } from '../components/trade-admin.tsx';
 import { ReconciliationReport } from '../components/reconciliation-report.tsx';
 import { DepositQueue, RealNameQueue, WithdrawalQueue } from '../components/review-queues.tsx';
 import { Page } from '../../../shared/components/page.tsx';
@@ -139,6 +140,7 @@ function BackOffice({ role }: { role: StaffRole }) {
         )}
         {section === 'channels' && <FundingSettings mayEdit={can.editSettings(role)} />}
         {section === 'market' && <MarketAdmin rights={can.market(role)} />}
+        {section === 'trade' && <TradeAdmin maySave={can.saveTradeSettings(role)} />}
         {section === 'news' && <NewsAdmin mayPublish={can.publishNews(role)} mayWithdraw={can.withdrawNews(role)} />}
         {section === 'reconciliation' && <ReconciliationReport />}
         {section === 'audit' && <AuditLogViewer />}
