@@ -115,6 +115,8 @@ test('a member buys long at market from the stock detail, sees the P&L, closes a
   await expect(card.getByTestId('pos-side')).toHaveAttribute('data-side', 'long');
   await expect(card.getByTestId('pos-pnl')).toContainText(/¥/);
   await expect(card.getByTestId('pos-pnl')).toContainText('%');
+  // Revalued live at the last traded price once the stock trades (the simulated market trades within seconds).
+  await expect(card).toHaveAttribute('data-basis', 'last', { timeout: 20_000 });
   await noticeGone(page);
   await shot(page, 'positions-holding', { fullPage: false });
 
@@ -207,4 +209,22 @@ test('a limit order far from the price waits in "placing" and is cancelled after
   await expect(page.locator('[data-testid="pos-card"][data-status="closed"]')).toHaveCount(1);
   await noticeGone(page);
   await shot(page, 'positions-terminated', { fullPage: false });
+});
+
+test('the ticket and the positions read in English and in Chinese', async ({ page }) => {
+  await signIn(page, account, password);
+  for (const lang of ['en', 'tw'] as const) {
+    await page.goto(`/?lang=${lang}#/market/marketBuy?symbol=${symbol}&side=short`);
+    await page.reload();
+    await expect(page.getByTestId('ticket-side-short')).toHaveClass(/--on/);
+    await figuresReady(page);
+    await expect(page.getByTestId('ticket-review')).toContainText(lang === 'en' ? 'sell' : '賣出');
+    await noticeGone(page);
+    await shot(page, `trade-ticket-short-${lang}`, { fullPage: false });
+  }
+  await page.goto('/?lang=en#/position/position?tab=closed');
+  await page.reload();
+  await expect(page.locator('[data-testid="pos-card"][data-status="closed"]')).toContainText('Realised P&L');
+  await noticeGone(page);
+  await shot(page, 'positions-terminated-en', { fullPage: false });
 });

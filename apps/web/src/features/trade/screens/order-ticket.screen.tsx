@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, NoticeBar, Skeleton } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { successKeys } from '@kabuto/contracts/errors';
+import { errorKeys, successKeys } from '@kabuto/contracts/errors';
 import { tryMoney } from '@kabuto/domain/money';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
 import { placeOrder, type OrderRequest, type StockForTicket, type Ticket } from '../api/trade.api.ts';
@@ -42,7 +42,7 @@ import {
   priceText,
   signedText,
 } from '../../../shared/format/price-change.ts';
-import { moneyText } from '../../../shared/format/money-text.ts';
+import { amountTone, moneyText } from '../../../shared/format/money-text.ts';
 import { useLocale } from '../../../shared/format/jst.ts';
 import { push, replace } from '../../../shared/navigation/navigation.ts';
 import { useAddressParam } from '../../../shared/navigation/use-address-param.ts';
@@ -169,9 +169,11 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
   });
 
   const tradable = live.status === 'listed' && (ticket?.tradingOpen ?? true);
+  // The server would refuse an order that costs more than is available: say so before the member confirms.
+  const shortOfFunds = figuresFit && ticket !== undefined && amountTone(ticket.availableAfter) === 'fall';
   const review = () => {
     setTouched(true);
-    if (!figuresFit || !tradable) return;
+    if (!figuresFit || !tradable || shortOfFunds) return;
     preloadNotice();
     setPlaceError(null);
     setSheetOpen(true);
@@ -189,8 +191,9 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
           block
           size="large"
           className={`ticket__submit ticket__submit--${input.side}`}
-          disabled={!tradable || check.order === null}
-          loading={current && preview.isFetching && !figuresFit}
+          disabled={!tradable || !figuresFit || shortOfFunds}
+          // Until the server's figures for exactly this order are in, there is nothing to confirm.
+          loading={tradable && check.order !== null && !figuresFit && !preview.isError}
           onClick={review}
           data-testid="ticket-review"
         >
@@ -374,6 +377,7 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
 
       <Summary ticket={ticket} fits={figuresFit} loading={check.order !== null && !figuresFit && !preview.isError} />
       {current && preview.isError && <FormError error={errorKeyOf(preview.error)} testId="ticket-preview-error" />}
+      {shortOfFunds && <FormError error={errorKeys.funds.insufficientBalance} testId="ticket-short-of-funds" />}
       <FormError error={placeError} testId="ticket-error" />
 
       {ticket && figuresFit && (

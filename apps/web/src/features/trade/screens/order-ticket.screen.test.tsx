@@ -1,0 +1,174 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { OrderTicketScreen } from './order-ticket.screen.tsx';
+import {
+  fetchStock,
+  placeOrder,
+  previewOrder,
+  type OrderRequest,
+  type StockForTicket,
+  type Ticket,
+} from '../api/trade.api.ts';
+import type * as TradeApi from '../api/trade.api.ts';
+import { initI18n, loadCatalogueParts } from '../../../i18n/i18n.ts';
+import { clearSession, signIn } from '../../../shared/session/session.store.ts';
+
+vi.mock('../api/trade.api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof TradeApi>()),
+  fetchStock: vi.fn(),
+  previewOrder: vi.fn(),
+  placeOrder: vi.fn(),
+}));
+
+const toyota: StockForTicket = {
+  symbol: '7203',
+  names: { jp: 'トヨタ自動車', en: 'Toyota Motor', tw: '豐田汽車' },
+  sectorCode: '3700',
+  sector: 'Transportation Equipment',
+  topix500: true,
+  status: 'listed',
+  statusReason: null,
+  last: '3000',
+  prevClose: '3000',
+  change: '0',
+  changePercent: '0.00',
+  open: '3000',
+  high: '3000',
+  low: '3000',
+  volume: 1000,
+  turnover: '3000000',
+  limitUp: '3700',
+  limitDown: '2300',
+  tickSize: '0.5',
+  day: '2026-11-25',
+  seq: '1',
+  source: 'simulated',
+  depth: { bids: [], asks: [] },
+};
+
+/** The server's figures for an order (only the fields this test reads are worked out). */
+function ticketFor(order: OrderRequest, extra: Partial<Ticket> = {}): Ticket {
+  return {
+    symbol: order.symbol,
+    names: toyota.names,
+    side: order.side,
+    type: order.type,
+    price: order.price ?? '3000.5',
+    quantity: order.quantity,
+    lots: String(Number(order.quantity) / 1000),
+    leverage: order.leverage,
+    leverages: [2, 3, 5],
+    bid: '3000',
+    ask: '3000.5',
+    limitUp: '3700',
+    limitDown: '2300',
+    tickSize: '0.5',
+    notional: '300050',
+    margin: '150025',
+    purchaseFee: '300',
+    sellingFee: '300',
+    stampDuty: '300',
+    breakEven: '3009.5',
+    borrowed: '150025',
+    dailyFinancing: '11',
+    annualRate: '0.028',
+    marginCallPrice: '2250',
+    maintenanceRatio: '0.5',
+    cost: '150325',
+    available: '900000',
+    availableAfter: '749675',
+    saleRules: [],
+    tradingOpen: true,
+    ...extra,
+  };
+}
+
+function renderTicket(hash = '#/market/marketBuy?symbol=7203&side=long') {
+  window.location.hash = hash;
+  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <OrderTicketScreen />
+    </QueryClientProvider>,
+  );
+}
+
+const lastPreview = () => vi.mocked(previewOrder).mock.calls.at(-1)?.[0];
+
+describe('the order ticket (issue 18)', () => {
+  beforeAll(async () => {
+    await initI18n({ search: '?lang=en', hash: '' });
+    await loadCatalogueParts(['trade']);
+    signIn({ token: 'test-token', account: '0701234567', isAdmin: false });
+  });
+
+  beforeEach(() => {
+    vi.mocked(fetchStock).mockResolvedValue(toyota);
+    vi.mocked(previewOrder).mockImplementation(async (order) => ticketFor(order));
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it('asks the figures at 1× first, then takes the leverage on offer', async () => {
+    renderTicket();
+    await waitFor(() => expect(lastPreview()?.leverage).toBe(2), { timeout: 3_000 });
+    expect(vi.mocked(previewOrder).mock.calls[0]?.[0].leverage).toBe(1);
+    expect(screen.getByTestId('ticket-leverage-2').getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByTestId('ticket-leverage-1')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('ticket-summary').dataset.fits).toBe('true'), { timeout: 3_000 });
+    expect(screen.getByTestId('sum-available-after').textContent).toBe('¥749,675.00');
+  });
+
+  it('says why a quantity that is not whole units cannot be sent, and sends none', async () => {
+    renderTicket();
+    await waitFor(() => expect(previewOrder).toHaveBeenCalled(), { timeout: 3_000 });
+    vi.mocked(previewOrder).mockClear();
+    fireEvent.change(screen.getByTestId('ticket-quantity'), { target: { value: '150' } });
+    expect((await screen.findByTestId('ticket-field-error')).textContent).toMatch(/units of 100 shares/);
+    expect((screen.getByTestId('ticket-review') as HTMLButtonElement).disabled).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(previewOrder).not.toHaveBeenCalled();
+  });
+
+  it('sends lots as shares, restates the order in a sheet, and places it with an idempotency key', async () => {
+    vi.mocked(placeOrder).mockImplementation(() => new Promise(() => {}));
+    renderTicket('#/market/marketBuy?symbol=7203&side=short');
+    await waitFor(() => expect(lastPreview()?.leverage).toBe(2), { timeout: 3_000 });
+    fireEvent.click(screen.getByTestId('ticket-unit-lots').querySelector('input') as HTMLInputElement);
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('0.1');
+    fireEvent.click(screen.getByTestId('ticket-quantity-up'));
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('0.2');
+    await waitFor(() => expect(lastPreview()?.quantity).toBe('200'), { timeout: 3_000 });
+    expect(lastPreview()?.side).toBe('short');
+    await waitFor(() => expect(screen.getByTestId('ticket-summary').dataset.fits).toBe('true'), { timeout: 3_000 });
+
+    fireEvent.click(screen.getByTestId('ticket-review'));
+    const rows = await screen.findByTestId('ticket-sheet-rows');
+    expect(rows.textContent).toContain('200 shares (0.2 lots)');
+    fireEvent.click(screen.getByTestId('ticket-sheet-confirm'));
+    await waitFor(() => expect(placeOrder).toHaveBeenCalledTimes(1));
+    const [order, headers] = vi.mocked(placeOrder).mock.calls[0] ?? [];
+    expect(order).toMatchObject({ symbol: '7203', side: 'short', type: 'market', quantity: '200', leverage: 2 });
+    expect(headers?.['Idempotency-Key']).toMatch(/.{8,}/);
+  });
+
+  it('refuses to review an order that costs more than is available', async () => {
+    vi.mocked(previewOrder).mockImplementation(async (order) => ticketFor(order, { availableAfter: '-12.5' }));
+    renderTicket();
+    await waitFor(() => expect(lastPreview()?.leverage).toBe(2), { timeout: 3_000 });
+    await waitFor(() => expect(screen.getByTestId('ticket-summary').dataset.fits).toBe('true'), { timeout: 3_000 });
+    expect(screen.getByTestId('ticket-short-of-funds').textContent).not.toBe('');
+    expect((screen.getByTestId('ticket-review') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks a visitor to sign in', async () => {
+    clearSession();
+    renderTicket();
+    expect(await screen.findByTestId('sign-in-required')).toBeTruthy();
+    signIn({ token: 'test-token', account: '0701234567', isAdmin: false });
+  });
+});
