@@ -130,6 +130,15 @@ test('a member buys long at market from the stock detail, sees the P&L, closes a
   await expect(page.getByTestId('pd-entry').first()).toBeVisible();
   await expect(page.getByTestId('pd-entries').locator('[data-reason="ledger.tradeOpen"]')).toHaveCount(1);
   await shot(page, 'position-detail-holding');
+
+  // Add margin (a whole number of yen) after the sheet restates it; the ledger shows the move.
+  await page.getByTestId('pd-margin-amount').fill('10000');
+  await page.getByTestId('pd-margin-submit').click();
+  await expect(page.getByTestId('margin-sheet-headline')).toContainText('10,000.00');
+  await shot(page, 'position-add-margin-confirm', { fullPage: false });
+  await page.getByTestId('margin-sheet-confirm').click();
+  await expect(page.getByTestId('pd-added-margin')).toContainText('10,000.00');
+  await expect(page.getByTestId('pd-entries').locator('[data-reason="ledger.tradeMarginAdded"]')).toHaveCount(1);
   await page.goBack();
   await expect(page).toHaveURL(/#\/position\/position\?tab=holding/);
 
