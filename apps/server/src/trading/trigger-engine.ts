@@ -83,6 +83,7 @@ export function triggerEngine(deps: {
   function onTicks(entries: readonly { company: { code: string } }[]): void {
     if (!active) return;
     for (const e of entries) {
+      if (!index.watches(e.company.code)) continue;
       const touch = deps.market.touch(e.company.code);
       if (!touch) continue;
       for (const id of index.candidates(e.company.code, touch.bid, touch.ask)) {

@@ -92,6 +92,18 @@ export class TriggerIndex {
     return this.placed.has(id);
   }
 
+  /** Whether anything waits on this symbol (a tick of any other needs no quote worked out). */
+  watches(symbol: string): boolean {
+    const l = this.symbols.get(symbol);
+    return (
+      l !== undefined &&
+      (l.bidFalls.items.length > 0 ||
+        l.bidRises.items.length > 0 ||
+        l.askRises.items.length > 0 ||
+        l.askFalls.items.length > 0)
+    );
+  }
+
   private lists(symbol: string): Record<TriggerList, SortedItems> {
     let l = this.symbols.get(symbol);
     if (!l) {
