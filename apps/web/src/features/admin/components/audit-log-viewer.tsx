@@ -9,6 +9,7 @@ import { auditActionText } from '../audit-action-text.ts';
 import { refreshAfterChanges } from '../../../shared/api/query-client.ts';
 import { isLang } from '../../../shared/session/session.store.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import { TablePager } from './table-pager.tsx';
 
 const PAGE_SIZE = 20;
 const columns = ['time', 'actor', 'role', 'action', 'target', 'reason', 'requestId'] as const;
@@ -118,27 +119,7 @@ export function AuditLogViewer() {
         </div>
       )}
 
-      <div className="audit__pager">
-        <Button
-          size="small"
-          disabled={page <= 1 || log.isFetching}
-          onClick={() => setPage((p) => Math.max(1, p - 1))}
-          data-testid="admin-audit-prev"
-        >
-          {t('admin.audit.prev')}
-        </Button>
-        <span className="num" data-testid="admin-audit-page">
-          {t('admin.audit.pageOf', { page, pages, total })}
-        </span>
-        <Button
-          size="small"
-          disabled={page >= pages || log.isFetching}
-          onClick={() => setPage((p) => p + 1)}
-          data-testid="admin-audit-next"
-        >
-          {t('admin.audit.next')}
-        </Button>
-      </div>
+      <TablePager page={page} pages={pages} total={total} busy={log.isFetching} onPage={setPage} testId="admin-audit" />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { StatusBlock } from '../../../shared/components/status-block.tsx';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { groupThousands, priceText } from '../../../shared/format/price-change.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
+import { TablePager } from './table-pager.tsx';
 
 type PositionStatus = StaffPosition['status'];
 const PAGE_SIZE = 20;
@@ -269,27 +270,14 @@ export function TradePositions() {
         </div>
       )}
 
-      <div className="audit__pager">
-        <Button
-          size="small"
-          disabled={page <= 1 || list.isFetching}
-          onClick={() => setPage((n) => Math.max(1, n - 1))}
-          data-testid="admin-trade-prev"
-        >
-          {t('admin.audit.prev')}
-        </Button>
-        <span className="num" data-testid="admin-trade-page">
-          {t('admin.audit.pageOf', { page, pages, total })}
-        </span>
-        <Button
-          size="small"
-          disabled={page >= pages || list.isFetching}
-          onClick={() => setPage((n) => n + 1)}
-          data-testid="admin-trade-next"
-        >
-          {t('admin.audit.next')}
-        </Button>
-      </div>
+      <TablePager
+        page={page}
+        pages={pages}
+        total={total}
+        busy={list.isFetching}
+        onPage={setPage}
+        testId="admin-trade"
+      />
     </section>
   );
 }
