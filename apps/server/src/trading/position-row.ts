@@ -1,6 +1,6 @@
 import type { Sql } from '@kabuto/db/database';
 import { Decimal, money, toWire } from '@kabuto/domain/money';
-import { marginCallPrice, notionalOf, pnlAt } from '@kabuto/domain/trading/margin';
+import { marginCallPrice, notionalOf, pnlAt, pnlPercentOf } from '@kabuto/domain/trading/margin';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
 import { activeSaleRules, type SaleRules } from '@kabuto/domain/trading/sale-rules';
 import type { CloseReason, OrderType, PositionStatus, TradeSide } from '@kabuto/domain/trading/position';
@@ -63,6 +63,7 @@ export async function lockPosition(
 }
 
 const w = (v: string | null): string | null => (v === null ? null : toWire(money(v)));
+const wireOrNull = (v: Decimal | null): string | null => (v === null ? null : toWire(v));
 
 /** The margin-call price of a holding position (its own maintenance ratio, the one it opened on). */
 export const callPriceOf = (r: PositionRow): Decimal | null =>
@@ -92,7 +93,6 @@ export function positionWire(
   const pnl = mark !== null && r.open_price !== null ? pnlAt(r.side, r.open_price, mark, r.quantity) : null;
   const charges = money(r.purchase_fee).plus(r.selling_fee).plus(r.stamp_duty).plus(r.financing);
   const callPrice = r.status === 'holding' || r.status === 'closing' ? callPriceOf(r) : null;
-  const equityBase = money(r.margin).plus(r.added_margin);
   return {
     orderNo: r.order_no,
     symbol: r.symbol,
@@ -121,15 +121,7 @@ export function positionWire(
     marketPrice: mark === null ? null : toWire(money(mark)),
     marketValue: mark === null ? null : toWire(notionalOf(mark, r.quantity)),
     pnl: pnl === null ? null : toWire(pnl),
-    pnlPercent:
-      pnl === null || equityBase.isZero()
-        ? null
-        : toWire(
-            pnl
-              .div(money(r.margin).isZero() ? equityBase : money(r.margin))
-              .times(100)
-              .toDecimalPlaces(2, Decimal.ROUND_HALF_UP),
-          ),
+    pnlPercent: pnl === null ? null : wireOrNull(pnlPercentOf(pnl, r.margin)),
     netPnl: pnl === null ? null : toWire(pnl.minus(charges)),
     marginCallPrice: callPrice === null ? null : toWire(callPrice.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
     saleRules: activeSaleRules(rules),

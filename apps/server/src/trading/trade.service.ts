@@ -107,6 +107,18 @@ export function tradeService(deps: {
     };
   }
 
+  /** The ticket's figures for a checked order: what preview shows and place charges. */
+  const figures = (body: OrderRequest, c: CheckedOrder, available: string) =>
+    ticketFigures({
+      side: body.side,
+      price: c.price,
+      shares: body.quantity,
+      leverage: body.leverage,
+      fees: c.terms.fees,
+      rates: c.terms.rates,
+      available,
+    });
+
   const availableOf = async (memberId: string): Promise<string> => {
     const [row] = await db.query<{ balance: string }>(
       `SELECT balance::text AS balance FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY'`,
@@ -170,15 +182,7 @@ export function tradeService(deps: {
     async preview(p: Principal, body: OrderRequest): Promise<TicketWire> {
       const c = await check(body);
       const available = await availableOf(p.memberId);
-      const f = ticketFigures({
-        side: body.side,
-        price: c.price,
-        shares: body.quantity,
-        leverage: body.leverage,
-        fees: c.terms.fees,
-        rates: c.terms.rates,
-        available,
-      });
+      const f = figures(body, c, available);
       const rules = (await saleRulesOf(db, [body.symbol])).get(body.symbol) ?? noSaleRules;
       return {
         symbol: body.symbol,
@@ -228,15 +232,7 @@ export function tradeService(deps: {
       requireTradingTime();
       const c = await check(body);
       const now = clock.now();
-      const f = ticketFigures({
-        side: body.side,
-        price: c.price,
-        shares: body.quantity,
-        leverage: body.leverage,
-        fees: c.terms.fees,
-        rates: c.terms.rates,
-        available: '0',
-      });
+      const f = figures(body, c, '0');
       let orderNo: string;
       try {
         orderNo = await db.transaction(async (tx) => {

@@ -22,7 +22,9 @@ export const tradingTermsSchema = z.object({
   leverages: z
     .array(z.number().int().min(1).max(20), { error: errorKeys.request.invalid })
     .min(1, { error: errorKeys.request.invalid })
-    .max(8, { error: errorKeys.request.invalid }),
+    .max(8, { error: errorKeys.request.invalid })
+    // 1× (no borrowing) is always on offer: the ticket opens at it, and a member may always trade unlevered.
+    .refine((l) => l.includes(1), { error: errorKeys.request.invalid }),
   maintenanceRatio: rate,
   longAnnualRate: rate,
   shortAnnualRate: rate,

@@ -18,6 +18,12 @@ export function pnlAt(side: TradeSide, entry: string | Decimal, price: string | 
   return (side === 'long' ? move : move.negated()).times(money(shares));
 }
 
+/** P&L as a percentage of the original margin, two decimals half up (what the position card shows); null without margin. */
+export function pnlPercentOf(pnl: Decimal, margin: string | Decimal): Decimal | null {
+  const m = money(margin);
+  return m.isZero() ? null : pnl.div(m).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
 /**
  * The margin call (issue 18): the engine closes a position once its equity (margin + added margin + P&L) falls to
  * the published maintenance ratio of its original margin. This is the price where that happens.

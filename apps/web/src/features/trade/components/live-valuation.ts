@@ -1,5 +1,5 @@
-import { Decimal, money, toWire, tryMoney } from '@kabuto/domain/money';
-import { notionalOf, pnlAt } from '@kabuto/domain/trading/margin';
+import { toWire, tryMoney } from '@kabuto/domain/money';
+import { notionalOf, pnlAt, pnlPercentOf } from '@kabuto/domain/trading/margin';
 import type { Position } from '../api/trade.api.ts';
 
 /** What a position card shows as its current value. */
@@ -30,12 +30,12 @@ export function valuationOf(position: Position, last: string | undefined): Valua
   const price = tryMoney(last);
   if (position.status !== 'holding' || position.openPrice === null || price === null) return served;
   const pnl = pnlAt(position.side, position.openPrice, price, position.quantity);
-  const margin = money(position.margin);
+  const percent = pnlPercentOf(pnl, position.margin);
   return {
     price: toWire(price),
     marketValue: toWire(notionalOf(price, position.quantity)),
     pnl: toWire(pnl),
-    pnlPercent: margin.isZero() ? null : toWire(pnl.div(margin).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+    pnlPercent: percent === null ? null : toWire(percent),
     basis: 'last',
   };
 }
