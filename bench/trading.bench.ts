@@ -37,7 +37,7 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? CONCURRENCY * 2);
 // Deposits of 990,000 yen (under the default four-eyes bar of 1,000,000); an order of 100 × 7203 at leverage 1 costs
 // about 290,000, so each deposit pays for three orders: 64 members × 20 deposits pay for ~4,300 orders.
 const DEPOSIT = '990000';
-const DEPOSITS_PER_MEMBER = Number(process.env.BENCH_DEPOSITS ?? 20);
+const DEPOSITS_PER_MEMBER = Number(process.env.BENCH_DEPOSITS ?? 40);
 
 const LEVELS = Number(process.env.BENCH_LEVELS ?? 1_000_000);
 const SPREAD_SYMBOLS = Number(process.env.BENCH_TRIGGER_SYMBOLS ?? 4000);

@@ -3,7 +3,6 @@ import { Decimal, toWire } from '@kabuto/domain/money';
 import type { Currency } from '@kabuto/domain/currency';
 import type { Sql } from './database.ts';
 import { isCheckViolation } from './pg-errors.ts';
-import { one } from './rows.ts';
 
 /** A posting would take a member's available or frozen balance below zero. */
 export class InsufficientFundsError extends Error {
@@ -24,33 +23,49 @@ export interface EntryInput {
   lines: readonly PostingLine[];
 }
 
-const refKey = (ref: AccountRef, currency: Currency): string =>
-  'house' in ref ? `h:${ref.house}:${currency}` : `m:${ref.member}:${ref.book}:${currency}`;
+/**
+ * House accounts are split into this many shards (migration 012): concurrent entries of different business rows
+ * lock different rows, so no house account serialises every order. A house balance is the sum of its shards.
+ */
+export const HOUSE_SHARDS = 16;
 
-async function accountId(sql: Sql, ref: AccountRef, currency: Currency): Promise<string> {
-  if ('house' in ref) {
+/** The shard an entry's house lines post to: a hash of its business row, so retries and reruns land alike. */
+export function houseShard(entry: Pick<EntryInput, 'refType' | 'refId'>): number {
+  let h = 2166136261;
+  for (const ch of `${entry.refType}:${entry.refId}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return (h >>> 0) % HOUSE_SHARDS;
+}
+
+const refKey = (ref: AccountRef, currency: Currency, shard: number): string =>
+  'house' in ref ? `h:${ref.house}:${currency}:${shard}` : `m:${ref.member}:${ref.book}:${currency}`;
+
+/** The account's id, opening it (at zero) the first time it is named: one look-up once it exists. */
+async function accountId(sql: Sql, ref: AccountRef, currency: Currency, shard: number): Promise<string> {
+  const find = () =>
+    'house' in ref
+      ? sql.query<{ id: string }>(
+          `SELECT id::text AS id FROM ledger_accounts WHERE house = $1 AND currency = $2 AND shard = $3`,
+          [ref.house, currency, shard],
+        )
+      : sql.query<{ id: string }>(
+          `SELECT id::text AS id FROM ledger_accounts WHERE member_id = $1 AND book = $2 AND currency = $3`,
+          [ref.member, ref.book, currency],
+        );
+  const [found] = await find();
+  if (found) return found.id;
+  if ('house' in ref)
     await sql.query(
-      `INSERT INTO ledger_accounts (house, currency) VALUES ($1, $2) ON CONFLICT (house, currency) WHERE house IS NOT NULL DO NOTHING`,
-      [ref.house, currency],
+      `INSERT INTO ledger_accounts (house, currency, shard) VALUES ($1, $2, $3) ON CONFLICT (house, currency, shard) WHERE house IS NOT NULL DO NOTHING`,
+      [ref.house, currency, shard],
     );
-    return (
-      await one<{ id: string }>(sql, `SELECT id::text AS id FROM ledger_accounts WHERE house = $1 AND currency = $2`, [
-        ref.house,
-        currency,
-      ])
-    ).id;
-  }
-  await sql.query(
-    `INSERT INTO ledger_accounts (member_id, book, currency) VALUES ($1, $2, $3) ON CONFLICT (member_id, book, currency) WHERE member_id IS NOT NULL DO NOTHING`,
-    [ref.member, ref.book, currency],
-  );
-  return (
-    await one<{ id: string }>(
-      sql,
-      `SELECT id::text AS id FROM ledger_accounts WHERE member_id = $1 AND book = $2 AND currency = $3`,
+  else
+    await sql.query(
+      `INSERT INTO ledger_accounts (member_id, book, currency) VALUES ($1, $2, $3) ON CONFLICT (member_id, book, currency) WHERE member_id IS NOT NULL DO NOTHING`,
       [ref.member, ref.book, currency],
-    )
-  ).id;
+    );
+  const [opened] = await find();
+  if (!opened) throw new Error('ledger account could not be opened');
+  return opened.id;
 }
 
 /**
@@ -71,16 +86,17 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
   if (entries.length === 0) return [];
   for (const entry of entries) assertBalanced(entry.lines);
   const ids = new Map<string, string>();
-  for (const entry of entries) {
+  const shards = entries.map(houseShard);
+  for (const [i, entry] of entries.entries()) {
     for (const line of entry.lines) {
-      const key = refKey(line.account, line.currency);
-      if (!ids.has(key)) ids.set(key, await accountId(sql, line.account, line.currency));
+      const key = refKey(line.account, line.currency, shards[i] as number);
+      if (!ids.has(key)) ids.set(key, await accountId(sql, line.account, line.currency, shards[i] as number));
     }
   }
   const deltas = new Map<string, Decimal>();
-  for (const entry of entries) {
+  for (const [i, entry] of entries.entries()) {
     for (const line of entry.lines) {
-      const id = ids.get(refKey(line.account, line.currency)) as string;
+      const id = ids.get(refKey(line.account, line.currency, shards[i] as number)) as string;
       deltas.set(id, (deltas.get(id) ?? new Decimal(0)).plus(line.amount));
     }
   }
@@ -111,7 +127,7 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
   const postings = entries.flatMap((e, i) =>
     e.lines.map((line) => ({
       entry: entryIds[i] as string,
-      account: ids.get(refKey(line.account, line.currency)) as string,
+      account: ids.get(refKey(line.account, line.currency, shards[i] as number)) as string,
       currency: line.currency,
       amount: toWire(line.amount),
     })),
@@ -164,7 +180,7 @@ export async function reconcile(sql: Sql): Promise<ReconciliationReport> {
     stored: string;
     fromJournal: string;
   }>(
-    `SELECT a.id::text AS "accountId", coalesce(a.member_id::text || ':' || a.book, 'house:' || a.house) AS owner, a.currency,
+    `SELECT a.id::text AS "accountId", coalesce(a.member_id::text || ':' || a.book, 'house:' || a.house || '#' || a.shard) AS owner, a.currency,
             a.balance::text AS stored, coalesce(sum(p.amount), 0)::text AS "fromJournal"
        FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
       GROUP BY a.id HAVING a.balance <> coalesce(sum(p.amount), 0) ORDER BY a.id`,
