@@ -237,3 +237,61 @@ test('the ticket and the positions read in English and in Chinese', async ({ pag
   await noticeGone(page);
   await shot(page, 'positions-terminated-en', { fullPage: false });
 });
+
+test('a stop-loss set on the ticket triggers and the position closes by itself, with the reason shown', async ({
+  page,
+  request,
+}) => {
+  const { token } = await apiCall<{ token: string }>(request, 'user/login', { account, password, agree: true });
+  const member = { token, account };
+  await signIn(page, account, password);
+  // A long stopped at the bid and a short stopped at the ask: the next trade of the stock, up or down, reaches one of
+  // them (a trade at or below the bid moves the bid there, one at or above the ask the ask), so the test waits for
+  // the market, not for luck.
+  for (const side of ['long', 'short'] as const) {
+    // The quote moves every second: a stop read a moment ago can be on the wrong side by the time the member
+    // confirms, and the server then refuses it (as it should). Read the touch again and retry.
+    await page.goto(`/#/market/marketBuy?symbol=${symbol}&side=${side}`);
+    await figuresReady(page);
+    let placed = false;
+    for (let attempt = 0; attempt < 4 && !placed; attempt += 1) {
+      const touch = await apiCall<{ bid: string; ask: string }>(
+        request,
+        'trade/preview',
+        { symbol, side, type: 'market', quantity: '100', leverage: 1 },
+        member,
+      );
+      await page.getByTestId('ticket-stop-loss').fill(side === 'long' ? touch.bid : touch.ask);
+      const fits = await expect(page.getByTestId('ticket-summary'))
+        .toHaveAttribute('data-fits', 'true', { timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!fits) continue;
+      if (side === 'long' && attempt === 0) {
+        await noticeGone(page);
+        await shot(page, 'trade-ticket-stop-loss');
+      }
+      await page.getByTestId('ticket-review').click();
+      await expect(page.getByTestId('ticket-sheet-rows')).toBeVisible();
+      await page.getByTestId('ticket-sheet-confirm').click();
+      placed = await expect(page)
+        .toHaveURL(/#\/position\/position/, { timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+    }
+    expect(placed).toBe(true);
+  }
+
+  // The trigger engine closes it; the member's screen hears of it over the stream.
+  await page.goto('/#/position/position?tab=closed');
+  const stopped = page.locator('[data-testid="pos-card"][data-status="closed"]').filter({
+    has: page.getByTestId('pos-close-reason').filter({ hasText: '損切り価格に到達' }),
+  });
+  await expect(stopped.first()).toBeVisible({ timeout: 90_000 });
+  await noticeGone(page);
+  await shot(page, 'positions-stopped-out', { fullPage: false });
+});

@@ -134,8 +134,12 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
     setTouched(true);
   };
 
+  // The last quoted touch: a market order opens at the ask (long) or the bid (short), so the ticket checks the
+  // stop-loss and take-profit sides against that price, as the server does, not against the last trade.
+  const [touch, setTouch] = useState<{ bid: string; ask: string } | null>(null);
   const table = stock.topix500 ? 'topix500' : 'standard';
-  const check = checkTicket(input, { table, limitUp: live.limitUp, limitDown: live.limitDown, reference: live.last });
+  const reference = touch === null ? live.last : input.side === 'long' ? touch.ask : touch.bid;
+  const check = checkTicket(input, { table, limitUp: live.limitUp, limitDown: live.limitDown, reference });
   // Asked once the member pauses (300 ms), and only for an order the ticket's own checks accept.
   const asked = useSettled(check.order, 300);
   const preview = useTicketPreview(asked);
@@ -146,6 +150,7 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
   // The leverage on offer comes with the figures; a choice no longer offered falls back to the first one.
   useEffect(() => {
     if (!ticket) return;
+    setTouch((x) => (x?.bid === ticket.bid && x.ask === ticket.ask ? x : { bid: ticket.bid, ask: ticket.ask }));
     setLeverages(ticket.leverages);
     if (!ticket.leverages.includes(input.leverage) && ticket.leverages[0] !== undefined)
       setInput((x) => ({ ...x, leverage: ticket.leverages[0] ?? x.leverage }));
