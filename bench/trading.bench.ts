@@ -183,6 +183,8 @@ interface OrderFigures {
   positions: number;
   openEntries: number;
   reconciled: Awaited<ReturnType<typeof reconcile>>;
+  /** Group commit during the load: batches written, orders in them, batches written again one by one, orders alone. */
+  grouping: { batches: number; batched: number; fallbacks: number; single: number };
 }
 
 async function measureOrders(): Promise<OrderFigures> {
@@ -256,8 +258,16 @@ async function measureOrders(): Promise<OrderFigures> {
     `orders: ${MEMBERS} members funded with ${DEPOSITS_PER_MEMBER} × ${DEPOSIT} yen each in ${setupSeconds.toFixed(1)} s`,
   );
 
+  const before = built.platform.orders.stats();
   const load = await orderLoad(address, members);
-  log(`orders: ${JSON.stringify({ ...load, latencies: undefined })}`);
+  const after = built.platform.orders.stats();
+  const grouping = {
+    batches: after.batches - before.batches,
+    batched: after.batched - before.batched,
+    fallbacks: after.fallbacks - before.fallbacks,
+    single: after.single - before.single,
+  };
+  log(`orders: ${JSON.stringify({ ...load, latencies: undefined, grouping })}`);
 
   await built.app.close();
   const [positions] = await db.query<{ n: string }>(
@@ -278,6 +288,7 @@ async function measureOrders(): Promise<OrderFigures> {
     positions: Number(positions?.n ?? 0),
     openEntries: Number(entries?.n ?? 0),
     reconciled,
+    grouping,
   };
 }
 
@@ -577,6 +588,7 @@ async function main(): Promise<void> {
       `| order latency p50 / p99 / max | ${fmt(quantile(lat, 0.5), 1)} / ${fmt(quantile(lat, 0.99), 1)} / ${fmt(lat.at(-1) ?? 0, 1)} ms |`,
       `| **pgbench TPC-B tps** | **${fmt(pgbench.tps, 1)}** (${fmt(pgbench.transactions)} transactions, latency average ${pgbench.latencyMs} ms) |`,
       `| **ratio orders/s ÷ tps** | **${ratio.toFixed(2)}** (aim ≥ 1.0: ${ratio >= 1 ? 'met' : 'NOT met'}) |`,
+      `| group commit | ${fmt(orders.grouping.batched)} orders in ${fmt(orders.grouping.batches)} batches (${fmt(orders.grouping.batched / Math.max(1, orders.grouping.batches), 1)} a batch), ${fmt(orders.grouping.single)} alone, ${orders.grouping.fallbacks} batches written again one by one |`,
       `| positions holding / trade_open entries | ${fmt(orders.positions)} / ${fmt(orders.openEntries)} |`,
       `| reconcile | ok: ${orders.reconciled.ok}; ${fmt(orders.reconciled.entries)} entries, ${fmt(orders.reconciled.accounts)} accounts, ${orders.reconciled.unbalancedEntries.length} unbalanced, ${orders.reconciled.balanceDifferences.length} balance differences |`,
       `answers: ${JSON.stringify(orders.load.answers)}; set-up (${MEMBERS} members, ${fmt(MEMBERS * DEPOSITS_PER_MEMBER)} deposits approved, ${fmt(orders.fundedYen)} yen) ${orders.setupSeconds.toFixed(1)} s; pgbench -i ${pgbench.initSeconds.toFixed(1)} s`,

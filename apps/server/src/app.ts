@@ -133,6 +133,8 @@ export interface KabutoApp {
     stream: StreamServer;
     market: MarketModule;
     triggers: TriggerEngine;
+    /** Group commit of new orders: batches written, orders in them, batches written again one by one. */
+    orders: { stats(): { batches: number; batched: number; fallbacks: number; single: number } };
   };
 }
 
@@ -354,5 +356,9 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     if (!opts.bus) await bus.close();
   });
 
-  return { app, routes, platform: { bus, leader, relay, jobs, stream, market, triggers } };
+  return {
+    app,
+    routes,
+    platform: { bus, leader, relay, jobs, stream, market, triggers, orders: { stats: trading.orderStats } },
+  };
 }

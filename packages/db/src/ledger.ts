@@ -39,33 +39,57 @@ export function houseShard(entry: Pick<EntryInput, 'refType' | 'refId'>): number
 const refKey = (ref: AccountRef, currency: Currency, shard: number): string =>
   'house' in ref ? `h:${ref.house}:${currency}:${shard}` : `m:${ref.member}:${ref.book}:${currency}`;
 
-/** The account's id, opening it (at zero) the first time it is named: one look-up once it exists. */
-async function accountId(sql: Sql, ref: AccountRef, currency: Currency, shard: number): Promise<string> {
-  const find = () =>
-    'house' in ref
-      ? sql.query<{ id: string }>(
-          `SELECT id::text AS id FROM ledger_accounts WHERE house = $1 AND currency = $2 AND shard = $3`,
-          [ref.house, currency, shard],
-        )
-      : sql.query<{ id: string }>(
-          `SELECT id::text AS id FROM ledger_accounts WHERE member_id = $1 AND book = $2 AND currency = $3`,
-          [ref.member, ref.book, currency],
-        );
-  const [found] = await find();
-  if (found) return found.id;
-  if ('house' in ref)
-    await sql.query(
-      `INSERT INTO ledger_accounts (house, currency, shard) VALUES ($1, $2, $3) ON CONFLICT (house, currency, shard) WHERE house IS NOT NULL DO NOTHING`,
-      [ref.house, currency, shard],
-    );
-  else
-    await sql.query(
-      `INSERT INTO ledger_accounts (member_id, book, currency) VALUES ($1, $2, $3) ON CONFLICT (member_id, book, currency) WHERE member_id IS NOT NULL DO NOTHING`,
-      [ref.member, ref.book, currency],
-    );
-  const [opened] = await find();
-  if (!opened) throw new Error('ledger account could not be opened');
-  return opened.id;
+interface NamedAccount {
+  ref: AccountRef;
+  currency: Currency;
+  shard: number;
+}
+
+/**
+ * Locks the named accounts in id order (one statement for any number of them; FOR UPDATE applies in the sorted
+ * order, so two postings never wait on each other crosswise) and returns their ids by key. An account not yet opened
+ * is simply missing from the answer.
+ */
+async function lockAccounts(sql: Sql, named: ReadonlyMap<string, NamedAccount>): Promise<Map<string, string>> {
+  const members = [...named].filter(([, a]) => !('house' in a.ref));
+  const houses = [...named].filter(([, a]) => 'house' in a.ref);
+  const rows = await sql.query<{ id: string; key: string }>(
+    `SELECT a.id::text AS id, x.k AS key FROM ledger_accounts a JOIN (
+       SELECT m.id, r.k FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[]) AS r(k, member, book, currency)
+         JOIN ledger_accounts m ON m.member_id = r.member AND m.book = r.book AND m.currency = r.currency
+       UNION ALL
+       SELECT h.id, r.k FROM unnest($5::text[], $6::text[], $7::text[], $8::int[]) AS r(k, house, currency, shard)
+         JOIN ledger_accounts h ON h.house = r.house AND h.currency = r.currency AND h.shard = r.shard
+     ) AS x ON x.id = a.id
+     ORDER BY a.id FOR UPDATE OF a`,
+    [
+      members.map(([k]) => k),
+      members.map(([, a]) => ('member' in a.ref ? a.ref.member : '')),
+      members.map(([, a]) => ('member' in a.ref ? a.ref.book : '')),
+      members.map(([, a]) => a.currency),
+      houses.map(([k]) => k),
+      houses.map(([, a]) => ('house' in a.ref ? a.ref.house : '')),
+      houses.map(([, a]) => a.currency),
+      houses.map(([, a]) => String(a.shard)),
+    ],
+  );
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+/** Opens (at zero) the accounts named for the first time; a concurrent opener's row is as good as ours. */
+async function openAccounts(sql: Sql, missing: readonly NamedAccount[]): Promise<void> {
+  for (const { ref, currency, shard } of missing) {
+    if ('house' in ref)
+      await sql.query(
+        `INSERT INTO ledger_accounts (house, currency, shard) VALUES ($1, $2, $3) ON CONFLICT (house, currency, shard) WHERE house IS NOT NULL DO NOTHING`,
+        [ref.house, currency, shard],
+      );
+    else
+      await sql.query(
+        `INSERT INTO ledger_accounts (member_id, book, currency) VALUES ($1, $2, $3) ON CONFLICT (member_id, book, currency) WHERE member_id IS NOT NULL DO NOTHING`,
+        [ref.member, ref.book, currency],
+      );
+  }
 }
 
 /**
@@ -78,84 +102,96 @@ export async function postEntry(sql: Sql, entry: EntryInput): Promise<string> {
 }
 
 /**
- * Writes many balanced journal entries at once (fills, interest, draws): every account locked
- * once in id order, then one INSERT for the entries, one for their postings and one UPDATE for
- * the balances, whatever the number of entries. Returns the entry ids in the given order.
+ * Writes many balanced journal entries at once (fills, interest, draws) in three statements, whatever the number of
+ * entries: every account found and locked once in id order; the entry ids drawn (and the transaction marked as
+ * posting, so the balance guard of migration 004 lets the balances move); then the entries, their postings and the
+ * balances in one statement, which unmarks the transaction once the balances have moved. Each statement is a round
+ * trip to the database, and round trips, not rows, are what a posting costs (issue 18's order bench). Returns the
+ * entry ids in the given order.
  */
 export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Promise<string[]> {
   if (entries.length === 0) return [];
   for (const entry of entries) assertBalanced(entry.lines);
-  const ids = new Map<string, string>();
   const shards = entries.map(houseShard);
+  const named = new Map<string, NamedAccount>();
   for (const [i, entry] of entries.entries()) {
     for (const line of entry.lines) {
-      const key = refKey(line.account, line.currency, shards[i] as number);
-      if (!ids.has(key)) ids.set(key, await accountId(sql, line.account, line.currency, shards[i] as number));
+      const shard = shards[i] as number;
+      named.set(refKey(line.account, line.currency, shard), { ref: line.account, currency: line.currency, shard });
     }
   }
+  let ids = await lockAccounts(sql, named);
+  if (ids.size < named.size) {
+    await openAccounts(
+      sql,
+      [...named].filter(([k]) => !ids.has(k)).map(([, a]) => a),
+    );
+    ids = await lockAccounts(sql, named);
+    if (ids.size < named.size) throw new Error('ledger account could not be opened');
+  }
+  const idOf = (line: PostingLine, i: number) =>
+    ids.get(refKey(line.account, line.currency, shards[i] as number)) as string;
   const deltas = new Map<string, Decimal>();
   for (const [i, entry] of entries.entries()) {
     for (const line of entry.lines) {
-      const id = ids.get(refKey(line.account, line.currency, shards[i] as number)) as string;
+      const id = idOf(line, i);
       deltas.set(id, (deltas.get(id) ?? new Decimal(0)).plus(line.amount));
     }
   }
-  const ordered = [...deltas.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0));
-  await sql.query(`SELECT id FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ordered]);
   // Entry ids are drawn first, so every posting can name its entry in the same statement.
   const entryIds = (
     await sql.query<{ id: string }>(
-      `SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::text AS id FROM generate_series(1, $1::int)`,
+      `SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::text AS id, set_config('kabuto.posting', 'on', true)
+       FROM generate_series(1, $1::int)`,
       [entries.length],
     )
   )
     .map((r) => r.id)
     .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  await sql.query(
-    `INSERT INTO journal_entries (id, kind, reason, ref_type, ref_id, request_id, created_at) OVERRIDING SYSTEM VALUE
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])`,
-    [
-      entryIds,
-      entries.map((e) => e.kind),
-      entries.map((e) => e.reason),
-      entries.map((e) => e.refType),
-      entries.map((e) => e.refId),
-      entries.map((e) => e.requestId ?? ''),
-      entries.map((e) => e.at.toISOString()),
-    ],
-  );
   const postings = entries.flatMap((e, i) =>
     e.lines.map((line) => ({
       entry: entryIds[i] as string,
-      account: ids.get(refKey(line.account, line.currency, shards[i] as number)) as string,
+      account: idOf(line, i),
       currency: line.currency,
       amount: toWire(line.amount),
     })),
   );
-  await sql.query(
-    `INSERT INTO postings (entry_id, account_id, currency, amount) SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::numeric[])`,
-    [
-      postings.map((p) => p.entry),
-      postings.map((p) => p.account),
-      postings.map((p) => p.currency),
-      postings.map((p) => p.amount),
-    ],
-  );
-  const moved = ordered.filter((id) => !(deltas.get(id) as Decimal).isZero());
-  // Marks this transaction as posting, so the balance guard (migration 004) lets these updates through.
-  await sql.query(`SELECT set_config('kabuto.posting', 'on', true)`);
+  const moved = [...deltas.keys()].filter((id) => !(deltas.get(id) as Decimal).isZero());
   try {
-    if (moved.length > 0) {
-      await sql.query(
-        `UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM unnest($1::bigint[], $2::numeric[]) AS d(id, delta) WHERE a.id = d.id`,
-        [moved, moved.map((id) => toWire(deltas.get(id) as Decimal))],
-      );
-    }
+    // The guard is switched off again only after the last balance moved: the outer SELECT reads the count of the
+    // updated rows first, so a later statement of the caller's transaction cannot move a balance by hand.
+    await sql.query(
+      `WITH e AS (
+         INSERT INTO journal_entries (id, kind, reason, ref_type, ref_id, request_id, created_at) OVERRIDING SYSTEM VALUE
+         SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+       ), p AS (
+         INSERT INTO postings (entry_id, account_id, currency, amount)
+         SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::text[], $11::numeric[])
+       ), u AS (
+         UPDATE ledger_accounts a SET balance = a.balance + d.delta
+         FROM unnest($12::bigint[], $13::numeric[]) AS d(id, delta) WHERE a.id = d.id RETURNING 1
+       )
+       SELECT set_config('kabuto.posting', '', true) FROM (SELECT count(*) FROM u) AS moved`,
+      [
+        entryIds,
+        entries.map((e) => e.kind),
+        entries.map((e) => e.reason),
+        entries.map((e) => e.refType),
+        entries.map((e) => e.refId),
+        entries.map((e) => e.requestId ?? ''),
+        entries.map((e) => e.at.toISOString()),
+        postings.map((p) => p.entry),
+        postings.map((p) => p.account),
+        postings.map((p) => p.currency),
+        postings.map((p) => p.amount),
+        moved,
+        moved.map((id) => toWire(deltas.get(id) as Decimal)),
+      ],
+    );
   } catch (err) {
     if (isCheckViolation(err, 'ledger_member_balance_not_negative')) throw new InsufficientFundsError();
     throw err;
   }
-  await sql.query(`SELECT set_config('kabuto.posting', '', true)`);
   return entries.map((_, i) => entryIds[i] as string);
 }
 

@@ -18,6 +18,11 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     max: opts.max ?? 10,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
+  // An idle connection the server ends (a restart, an administrator's terminate) is dropped by the pool and replaced
+  // on the next query. Without a listener its error event would end the whole process.
+  pool.on('error', (err) => {
+    process.stderr.write(`postgres: an idle pooled connection ended (${err.message}); the pool replaces it\n`);
+  });
   const query: Sql['query'] = async <Row extends object>(text: string, params: readonly SqlParam[] = []) => {
     const res = await pool.query<Row>(text, params as unknown[]);
     return res.rows;

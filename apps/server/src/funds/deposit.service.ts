@@ -9,7 +9,7 @@ import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { requireOwnUpload } from '../uploads/public.ts';
 import { requireActiveChannel, resolveWindowRule } from '../channels/public.ts';
-import { orderNumber } from './order-number.ts';
+import { orderNumberSql, orderNumberStem } from './order-number.ts';
 import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
 import { refuseIfRestricted } from '../accounts/public.ts';
@@ -68,9 +68,9 @@ export function depositService(deps: { db: Database; clock: Clock; marketProfile
       // The client's key is stored on the row: a retry after a lost reply finds this deposit instead of adding one.
       const [row] = await db.query<{ id: string }>(
         `INSERT INTO deposits (order_no, member_id, channel_id, currency, amount, reference_code, receipt_upload_id, created_at, client_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (member_id, client_key) WHERE client_key IS NOT NULL DO NOTHING RETURNING id`,
+         VALUES (${orderNumberSql(1)}, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (member_id, client_key) WHERE client_key IS NOT NULL DO NOTHING RETURNING id`,
         [
-          orderNumber('D', now),
+          orderNumberStem('D', now),
           p.memberId,
           channel.id,
           channel.currency,

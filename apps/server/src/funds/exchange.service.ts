@@ -11,7 +11,7 @@ import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import type { RateProvider } from '../fx/public.ts';
 import { ledgerReasons, post } from '../ledger/public.ts';
-import { orderNumber } from './order-number.ts';
+import { orderNumberSql, orderNumberStem } from './order-number.ts';
 import { parseAmount } from './amount-limits.ts';
 import { refuseIfRestricted } from '../accounts/public.ts';
 
@@ -136,12 +136,11 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
         if (!q || new Date(q.expires_at) <= now) throw refuse(errorKeys.exchange.quoteExpired);
         if ((await tx.query(`SELECT 1 FROM exchanges WHERE quote_id = $1`, [q.id])).length > 0)
           throw refuse(errorKeys.exchange.quoteExpired);
-        const orderNo = orderNumber('X', now);
-        await tx.query(
+        const [numbered] = await tx.query<{ order_no: string }>(
           `INSERT INTO exchanges (order_no, member_id, quote_id, from_currency, to_currency, amount, rate, to_amount, source, created_at, client_key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+           VALUES (${orderNumberSql(1)}, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING order_no`,
           [
-            orderNo,
+            orderNumberStem('X', now),
             p.memberId,
             q.id,
             q.from_currency,
@@ -154,6 +153,7 @@ export function exchangeService(deps: { db: Database; clock: Clock; rates: RateP
             clientKey,
           ],
         );
+        const orderNo = (numbered as { order_no: string }).order_no;
         const member = (book: 'available') => ({ member: p.memberId, book });
         const amount = new Decimal(q.amount);
         const toAmount = new Decimal(q.to_amount);

@@ -17,7 +17,7 @@ import { requireOwnCard } from '../cards/public.ts';
 import { resolveWindowRule, withdrawalLimits } from '../channels/public.ts';
 import { creditScoreOf } from '../credit/public.ts';
 import { ledgerReasons, post } from '../ledger/public.ts';
-import { orderNumber } from './order-number.ts';
+import { orderNumberSql, orderNumberStem } from './order-number.ts';
 import { fundRecord, type FundRow } from './fund-record.ts';
 import { parseAmount, requireWithin } from './amount-limits.ts';
 
@@ -128,8 +128,8 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
           // Inside the transaction: the card row stays locked, so it cannot be removed under a new withdrawal.
           const card = await requireOwnCard(tx, p.memberId, body.bankCardId);
           const [row] = await tx.query<{ id: string; order_no: string }>(
-            `INSERT INTO withdrawals (order_no, member_id, bank_card_id, currency, amount, created_at, client_key) VALUES ($1, $2, $3, 'JPY', $4, $5, $6) RETURNING id, order_no`,
-            [orderNumber('W', now), p.memberId, card.id, toWire(amount), now, clientKey],
+            `INSERT INTO withdrawals (order_no, member_id, bank_card_id, currency, amount, created_at, client_key) VALUES (${orderNumberSql(1)}, $2, $3, 'JPY', $4, $5, $6) RETURNING id, order_no`,
+            [orderNumberStem('W', now), p.memberId, card.id, toWire(amount), now, clientKey],
           );
           const w = row as { id: string; order_no: string };
           // The amount leaves `available` at once and waits in `frozen` until review.

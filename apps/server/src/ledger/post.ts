@@ -1,5 +1,5 @@
 import type { Sql } from '@kabuto/db/database';
-import { InsufficientFundsError, postEntry, type EntryInput } from '@kabuto/db/ledger';
+import { InsufficientFundsError, postEntries, postEntry, type EntryInput } from '@kabuto/db/ledger';
 import type { ErrorKey } from '@kabuto/contracts/errors';
 import { refuse } from '../errors/public.ts';
 
@@ -7,6 +7,16 @@ import { refuse } from '../errors/public.ts';
 export async function post(sql: Sql, entry: EntryInput, whenShort: ErrorKey): Promise<string> {
   try {
     return await postEntry(sql, entry);
+  } catch (err) {
+    if (err instanceof InsufficientFundsError) throw refuse(whenShort);
+    throw err;
+  }
+}
+
+/** Posts many entries in one go (a batch of orders); a balance that would go negative refuses them all. */
+export async function postMany(sql: Sql, entries: readonly EntryInput[], whenShort: ErrorKey): Promise<string[]> {
+  try {
+    return await postEntries(sql, entries);
   } catch (err) {
     if (err instanceof InsufficientFundsError) throw refuse(whenShort);
     throw err;

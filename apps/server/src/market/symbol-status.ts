@@ -14,3 +14,12 @@ export async function symbolStatusInTx(tx: Sql, code: string): Promise<SymbolSta
   );
   return row?.status ?? null;
 }
+
+/** The same for several symbols at once (a batch of orders), each row held FOR SHARE. */
+export async function symbolStatusesInTx(tx: Sql, codes: readonly string[]): Promise<Map<string, SymbolStatus>> {
+  const rows = await tx.query<{ code: string; status: SymbolStatus }>(
+    `SELECT code, status FROM market_symbols WHERE code = ANY($1::text[]) ORDER BY code FOR SHARE`,
+    [[...new Set(codes)]],
+  );
+  return new Map(rows.map((r) => [r.code, r.status]));
+}

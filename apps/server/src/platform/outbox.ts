@@ -23,18 +23,31 @@ export interface RelayedEvent extends OutboxEvent {
  * another; each names the event committed before it, and ids rise in commit order.
  */
 export async function writeOutbox(tx: Sql, e: OutboxEvent, at: Date): Promise<void> {
-  const [row] = await tx.query<{ id: string }>(
-    `WITH prev AS (
-       INSERT INTO member_event_seq AS s (member_id, last_seq) VALUES ($2, NULL)
-       ON CONFLICT (member_id) DO UPDATE SET last_seq = s.last_seq
-       RETURNING last_seq
-     )
-     INSERT INTO outbox (topic, member_id, prev_seq, type, payload, created_at)
-     SELECT $1, $2, prev.last_seq, $3, $4::jsonb, $5 FROM prev
-     RETURNING id::text AS id`,
-    [e.topic, e.memberId, e.type, JSON.stringify(e.payload), at],
+  // One round trip: migration 013's function locks the member's sequence row, writes the event and moves it on.
+  await tx.query(`SELECT outbox_member_event($1, $2, $3, $4::jsonb, $5)`, [
+    e.topic,
+    e.memberId,
+    e.type,
+    JSON.stringify(e.payload),
+    at,
+  ]);
+}
+
+/** Many member events in one statement (a batch of orders): the same function, called once per event, in order. */
+export async function writeOutboxMany(tx: Sql, events: readonly { event: OutboxEvent; at: Date }[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.query(
+    `SELECT outbox_member_event(e.topic, e.member, e.type, e.payload, e.at)
+     FROM unnest($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::timestamptz[]) WITH ORDINALITY AS e(topic, member, type, payload, at, n)
+     ORDER BY e.n`,
+    [
+      events.map((e) => e.event.topic),
+      events.map((e) => e.event.memberId),
+      events.map((e) => e.event.type),
+      events.map((e) => JSON.stringify(e.event.payload)),
+      events.map((e) => e.at.toISOString()),
+    ],
   );
-  await tx.query(`UPDATE member_event_seq SET last_seq = $2 WHERE member_id = $1`, [e.memberId, row?.id ?? null]);
 }
 
 /** Broadcasts are for every process, not a member: each topic's rows go out on its bus channel, the payload as is. */

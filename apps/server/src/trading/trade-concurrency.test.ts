@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { Decimal } from '@kabuto/domain/money';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { describeEachDatabase } from '../test/harness.ts';
-import { books, expectReconciled, fundedMember, order, place } from './trade-fixtures.ts';
+import { books, expectReconciled, fundedMember, order, place, type Member } from './trade-fixtures.ts';
 
 describeEachDatabase('trading under concurrency (issue 18)', (h) => {
   it('50 parallel orders against one balance: those that fit fill, the rest are refused, nothing goes negative', async () => {
@@ -53,6 +53,39 @@ describeEachDatabase('trading under concurrency (issue 18)', (h) => {
     ]);
     expect(mixed.map((x) => x.msg)).toEqual(['success.cancel', 'errors.trade.notHolding']);
     expect(await books(h(), m)).toMatchObject({ available: '900000', frozen: '0' });
+    await expectReconciled(h());
+  });
+
+  it('orders from many members at once are written together (group commit): each its own row, entry and event in an exact chain; one on a stock the database has halted is refused', async () => {
+    const members: Member[] = [];
+    for (let i = 0; i < 24; i++) members.push(await fundedMember(h()));
+    // The snapshot still trades 6758, the database has halted it (as if the halt's event had not arrived yet): the
+    // batch reads the status in its own transaction and refuses that order alone.
+    await h().db.query(`UPDATE market_symbols SET status = 'halted', status_reason = 'test' WHERE code = '6758'`);
+    const before = h().platform.orders.stats();
+    const answers = await Promise.all(members.map((m, i) => place(h(), m, order(i === 5 ? { symbol: '6758' } : {}))));
+    await h().db.query(`UPDATE market_symbols SET status = 'listed', status_reason = NULL WHERE code = '6758'`);
+    const after = h().platform.orders.stats();
+    // PGlite is one connection, so a request's first queries wait for the transaction before it to end and reach the
+    // writer when it is idle again: there every order is written alone. PostgreSQL runs them side by side.
+    expect(after.batched - before.batched).toBeGreaterThan(h().kind === 'postgres' ? 1 : -1);
+    expect(after.batched + after.single + after.fallbacks).toBeGreaterThan(before.batched + before.single);
+    expect(answers.map((a) => a.msg).filter((msg, i) => i !== 5 && msg !== 'success.purchase')).toEqual([]);
+    expect([answers[5]?.http, answers[5]?.msg]).toEqual([409, 'errors.market.halted']);
+    const orderNos = answers.filter((a) => a.status === 1).map((a) => a.data.orderNo);
+    expect(new Set(orderNos).size).toBe(23);
+    const [entries] = await h().db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM journal_entries WHERE kind = 'trade_open' AND ref_id = ANY($1::text[])`,
+      [orderNos],
+    );
+    expect(entries?.n).toBe('23');
+    // Every member's events still form one chain: each names the one before it.
+    const broken = await h().db.query<{ id: string }>(
+      `SELECT id::text AS id FROM (
+         SELECT id, prev_seq, lag(id) OVER (PARTITION BY member_id ORDER BY id) AS before FROM outbox WHERE member_id IS NOT NULL
+       ) o WHERE prev_seq IS DISTINCT FROM before`,
+    );
+    expect(broken).toEqual([]);
     await expectReconciled(h());
   });
 });

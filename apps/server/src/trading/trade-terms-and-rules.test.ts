@@ -20,7 +20,11 @@ describeEachDatabase('trading terms, sale rules and financing (issue 18)', (h) =
     const staff = await h().signIn(h().seed.staffAccount, h().seed.staffPassword);
     const before = await place(h(), m, order({ leverage: 5 }));
     expect((await h().call('admin/trade/settings/save', { ...terms, reason: 'x' }, m.headers)).http).toBe(403);
-    const noUnlevered = await h().call('admin/trade/settings/save', { ...terms, leverages: [2, 3], reason: 'x' }, staff);
+    const noUnlevered = await h().call(
+      'admin/trade/settings/save',
+      { ...terms, leverages: [2, 3], reason: 'x' },
+      staff,
+    );
     expect([noUnlevered.http, noUnlevered.msg]).toEqual([400, 'errors.request.invalid']);
     const noReason = await h().call('admin/trade/settings/save', terms, staff);
     expect(noReason.msg).toBe('errors.admin.reasonRequired');

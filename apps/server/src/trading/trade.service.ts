@@ -1,5 +1,4 @@
 import type { Database } from '@kabuto/db/database';
-import { isUniqueViolation } from '@kabuto/db/pg-errors';
 import { money, toWire } from '@kabuto/domain/money';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
 import { atPriceLimit, priceProblem } from '@kabuto/domain/trading/limit-price';
@@ -9,7 +8,7 @@ import { saleBlock, activeSaleRules, noSaleRules, type SaleBlock } from '@kabuto
 import { ticketFigures } from '@kabuto/domain/trading/ticket';
 import { marginCallPrice } from '@kabuto/domain/trading/margin';
 import { closingPrice, limitCrossed, openingPrice } from '@kabuto/domain/trading/triggers';
-import { holdLines, addMarginLines } from '@kabuto/domain/trading/settlement';
+import { addMarginLines } from '@kabuto/domain/trading/settlement';
 import type { TradingTerms } from '@kabuto/domain/trading/terms';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import type { OrderRequest, PositionTab, PositionWire, TicketWire } from '@kabuto/contracts/trade/orders';
@@ -17,12 +16,13 @@ import { refuse } from '../errors/public.ts';
 import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { refuseIfRestricted } from '../accounts/public.ts';
-import { memberTimeline, orderNumber } from '../funds/public.ts';
+import { memberTimeline } from '../funds/public.ts';
 import { ledgerReasons, post } from '../ledger/public.ts';
 import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
 import { currentTerms, saleRulesOf } from './trading-terms.ts';
 import { lockPosition, positionColumns, positionWire, type PositionRow } from './position-row.ts';
-import { announce, cancelPending, closePosition, openPosition } from './position-moves.ts';
+import { announce, cancelPending, closePosition, openingCharges } from './position-moves.ts';
+import { orderWriter } from './order-writer.ts';
 
 const saleBlockKey: Record<SaleBlock, ErrorKey> = {
   lockUp: errorKeys.trade.lockUp,
@@ -60,6 +60,7 @@ export function tradeService(deps: {
   afterCommit?: () => void;
 }) {
   const { db, clock, market } = deps;
+  const writer = orderWriter(db);
   const namesOf = (symbol: string) => market.get(symbol)?.company.names ?? { jp: symbol, en: symbol, tw: symbol };
 
   /** Issue 18 "Bad input": every rule of the ticket, in the order a member would fix them. */
@@ -178,6 +179,7 @@ export function tradeService(deps: {
 
   return {
     byClientKey,
+    orderStats: () => writer.stats(),
 
     async preview(p: Principal, body: OrderRequest): Promise<TicketWire> {
       const c = await check(body);
@@ -233,62 +235,30 @@ export function tradeService(deps: {
       const c = await check(body);
       const now = clock.now();
       const f = figures(body, c, '0');
-      let orderNo: string;
-      try {
-        orderNo = await db.transaction(async (tx) => {
-          await requireTradable(tx, body.symbol);
-          const [row] = await tx.query<PositionRow>(
-            `INSERT INTO trade_positions (order_no, member_id, symbol, side, order_type, status, quantity, leverage, limit_price,
-                stop_loss, take_profit, held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at)
-             VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16)
-             RETURNING ${positionColumns}`,
-            [
-              orderNumber('T', now),
-              p.memberId,
-              body.symbol,
-              body.side,
-              body.type,
-              body.quantity,
-              body.leverage,
-              body.type === 'limit' ? (body.price ?? null) : null,
-              c.stopLoss,
-              c.takeProfit,
-              c.fillsNow ? '0' : toWire(f.cost),
-              c.terms.maintenanceRatio,
-              JSON.stringify(c.terms.fees),
-              body.side === 'long' ? c.terms.rates.longAnnualRate : c.terms.rates.shortAnnualRate,
-              clientKey,
-              now,
-            ],
-          );
-          const r = row as PositionRow;
-          if (c.fillsNow) {
-            await openPosition(tx, r, c.price, now, requestId);
-          } else {
-            await post(
-              tx,
-              {
-                kind: 'trade_hold',
-                reason: ledgerReasons.tradeHold,
-                refType: 'trade',
-                refId: r.order_no,
-                requestId,
-                at: now,
-                lines: holdLines(p.memberId, f.cost),
-              },
-              errorKeys.funds.insufficientBalance,
-            );
-            await announce(tx, r, 'pending', null, now);
-          }
-          return r.order_no;
-        });
-      } catch (err) {
-        const existing = clientKey && isUniqueViolation(err) ? await byClientKey(p, clientKey) : null;
-        if (existing) return existing;
-        throw err;
-      }
+      // A market order (or a limit the quote already crosses) is written holding at once with its opening charges; a
+      // resting limit order pending with its hold. Orders that arrive together are written together (group commit).
+      const opening = c.fillsNow ? openingCharges(c.price, body.quantity, body.leverage, c.terms.fees) : null;
+      const row = await writer.submit({
+        memberId: p.memberId,
+        symbol: body.symbol,
+        side: body.side,
+        type: body.type,
+        quantity: body.quantity,
+        leverage: body.leverage,
+        limitPrice: body.type === 'limit' ? (body.price ?? null) : null,
+        stopLoss: c.stopLoss,
+        takeProfit: c.takeProfit,
+        maintenanceRatio: c.terms.maintenanceRatio,
+        fees: c.terms.fees,
+        financingRate: body.side === 'long' ? c.terms.rates.longAnnualRate : c.terms.rates.shortAnnualRate,
+        clientKey,
+        requestId,
+        at: now,
+        opening: opening ? { price: c.price, ...opening } : null,
+        hold: f.cost,
+      });
       deps.afterCommit?.();
-      return byOrderNo(p.memberId, orderNo);
+      return (await wires([row]))[0] as PositionWire;
     },
 
     async cancel(p: Principal, orderNo: string, requestId: string): Promise<PositionWire> {

@@ -1,0 +1,186 @@
+import type { Database, Sql } from '@kabuto/db/database';
+import { isUniqueViolation } from '@kabuto/db/pg-errors';
+import { toWire, type Decimal } from '@kabuto/domain/money';
+import { holdLines, openLines } from '@kabuto/domain/trading/settlement';
+import type { OrderType, TradeSide } from '@kabuto/domain/trading/position';
+import type { FeeSchedule } from '@kabuto/domain/trading/fees';
+import { errorKeys } from '@kabuto/contracts/errors';
+import type { EntryInput } from '@kabuto/db/ledger';
+import { refuse } from '../errors/public.ts';
+import { orderNumberSql, orderNumberStem } from '../funds/public.ts';
+import { ledgerReasons, post, postMany } from '../ledger/public.ts';
+import { symbolStatusInTx, symbolStatusesInTx } from '../market/public.ts';
+import { groupCommit, writeOutboxMany, type BatchAnswer } from '../platform/public.ts';
+import { announce, positionChanged } from './position-moves.ts';
+import { positionColumns, type PositionRow } from './position-row.ts';
+
+/** A checked order, ready to write: every column of its row, and what it takes from the member's balance. */
+export interface NewOrder {
+  memberId: string;
+  symbol: string;
+  side: TradeSide;
+  type: OrderType;
+  quantity: string;
+  leverage: number;
+  limitPrice: string | null;
+  stopLoss: string | null;
+  takeProfit: string | null;
+  maintenanceRatio: string;
+  fees: FeeSchedule;
+  financingRate: string;
+  clientKey: string | null;
+  requestId: string;
+  at: Date;
+  /** Filled at once (a market order, or a limit the quote already crosses): its price, margin and purchase fee. */
+  opening: { price: string; margin: Decimal; fee: Decimal } | null;
+  /** A resting limit order: what its hold takes from `available` into `frozen`. */
+  hold: Decimal;
+}
+
+const columns = `order_no, member_id, symbol, side, order_type, status, quantity, leverage, limit_price, stop_loss, take_profit,
+  held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at, open_price, opened_at, margin, purchase_fee`;
+
+/** The row's values in `columns` order, the order number's stem first (the database appends its serial). */
+const valuesOf = (o: NewOrder) => [
+  orderNumberStem('T', o.at),
+  o.memberId,
+  o.symbol,
+  o.side,
+  o.type,
+  o.opening ? 'holding' : 'pending',
+  o.quantity,
+  o.leverage,
+  o.limitPrice,
+  o.stopLoss,
+  o.takeProfit,
+  o.opening ? '0' : toWire(o.hold),
+  o.maintenanceRatio,
+  JSON.stringify(o.fees),
+  o.financingRate,
+  o.clientKey,
+  o.at.toISOString(),
+  o.opening?.price ?? null,
+  o.opening ? o.at.toISOString() : null,
+  o.opening ? toWire(o.opening.margin) : '0',
+  o.opening ? toWire(o.opening.fee) : '0',
+];
+
+const entryOf = (o: NewOrder, orderNo: string): EntryInput => ({
+  kind: o.opening ? 'trade_open' : 'trade_hold',
+  reason: o.opening ? ledgerReasons.tradeOpen : ledgerReasons.tradeHold,
+  refType: 'trade',
+  refId: orderNo,
+  requestId: o.requestId,
+  at: o.at,
+  lines: o.opening ? openLines(o.memberId, o.opening.margin, o.opening.fee) : holdLines(o.memberId, o.hold),
+});
+
+/** Issue 17 §9: the stock's status as stored, inside the transaction that writes the order. */
+function tradableRefusal(status: string | null | undefined) {
+  if (status === 'halted') return refuse(errorKeys.market.halted);
+  if (status === undefined || status === null || status === 'delisted')
+    return refuse(errorKeys.trade.productUnavailable);
+  return null;
+}
+
+async function byClientKey(db: Database, memberId: string, clientKey: string): Promise<PositionRow | null> {
+  const [row] = await db.query<PositionRow>(
+    `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND client_key = $2`,
+    [memberId, clientKey],
+  );
+  return row ?? null;
+}
+
+/** One order in its own transaction: the row, its ledger entry and its event. A repeated client key finds the first. */
+async function writeOne(db: Database, o: NewOrder): Promise<PositionRow> {
+  try {
+    return await db.transaction(async (tx) => {
+      const refusal = tradableRefusal(await symbolStatusInTx(tx, o.symbol));
+      if (refusal) throw refusal;
+      const [row] = await tx.query<PositionRow>(
+        `INSERT INTO trade_positions (${columns})
+         VALUES (${orderNumberSql(1)}, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20, $21)
+         RETURNING ${positionColumns}`,
+        valuesOf(o),
+      );
+      const r = row as PositionRow;
+      await post(tx, entryOf(o, r.order_no), errorKeys.funds.insufficientBalance);
+      await announce(tx, r, r.status, null, o.at);
+      return r;
+    });
+  } catch (err) {
+    const existing = o.clientKey && isUniqueViolation(err) ? await byClientKey(db, o.memberId, o.clientKey) : null;
+    if (existing) return existing;
+    throw err;
+  }
+}
+
+/**
+ * Many orders in one transaction, each statement written once for all of them: the stocks' statuses, the order
+ * numbers, the rows, the ledger entries (postEntries: one lock, one write) and the events. Orders on a stock that is
+ * not tradable are refused and left out; anything else that goes wrong (one member short of money, a repeated client
+ * key) fails the batch, and group commit writes its orders again one by one.
+ */
+async function writeMany(db: Database, orders: readonly NewOrder[]): Promise<BatchAnswer<PositionRow>[]> {
+  return db.transaction(async (tx: Sql) => {
+    const statuses = await symbolStatusesInTx(
+      tx,
+      orders.map((o) => o.symbol),
+    );
+    const refusals = orders.map((o) => tradableRefusal(statuses.get(o.symbol)));
+    const writing = orders.filter((_, i) => refusals[i] === null);
+    const answer = (written: readonly PositionRow[]): BatchAnswer<PositionRow>[] => {
+      let next = 0;
+      return refusals.map((refusal) => (refusal ? { error: refusal } : { ok: written[next++] as PositionRow }));
+    };
+    if (writing.length === 0) return answer([]);
+    const numbers = await tx.query<{ n: string }>(`SELECT ${orderNumberSql(1)} AS n FROM generate_series(1, $2::int)`, [
+      orderNumberStem('T', (writing[0] as NewOrder).at),
+      writing.length,
+    ]);
+    const values = writing.map((o, i) => {
+      const v = valuesOf(o);
+      // The stems differ only if the batch spans a second: each order keeps its own time, with a serial drawn above.
+      v[0] = `${orderNumberStem('T', o.at)}${(numbers[i] as { n: string }).n.slice(-6)}`;
+      return v;
+    });
+    const column = (k: number) => values.map((v) => v[k] ?? null);
+    const rows = await tx.query<PositionRow>(
+      `INSERT INTO trade_positions (${columns})
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[],
+         $8::int[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::jsonb[],
+         $15::numeric[], $16::text[], $17::timestamptz[], $18::numeric[], $19::timestamptz[], $20::numeric[], $21::numeric[])
+       RETURNING ${positionColumns}`,
+      Array.from({ length: 21 }, (_, k) => column(k) as string[]),
+    );
+    const byNumber = new Map(rows.map((r) => [r.order_no, r]));
+    const written = values.map((v) => byNumber.get(v[0] as string) as PositionRow);
+    await postMany(
+      tx,
+      writing.map((o, i) => entryOf(o, (written[i] as PositionRow).order_no)),
+      errorKeys.funds.insufficientBalance,
+    );
+    await writeOutboxMany(
+      tx,
+      written.map((r, i) => ({
+        event: {
+          topic: 'member' as const,
+          memberId: r.member_id,
+          type: positionChanged,
+          payload: { orderNo: r.order_no, status: r.status, closeReason: null },
+        },
+        at: (writing[i] as NewOrder).at,
+      })),
+    );
+    return answer(written);
+  });
+}
+
+/** The process's order writer: group commit over writeOne and writeMany (at most 64 orders a transaction). */
+export function orderWriter(db: Database) {
+  return groupCommit<NewOrder, PositionRow>({
+    writeOne: (o) => writeOne(db, o),
+    writeMany: (orders) => writeMany(db, orders),
+    maxBatch: 64,
+  });
+}
