@@ -46,22 +46,19 @@ interface NamedAccount {
 }
 
 /**
- * Locks the named accounts in id order (one statement for any number of them; FOR UPDATE applies in the sorted
- * order, so two postings never wait on each other crosswise) and returns their ids by key. An account not yet opened
- * is simply missing from the answer.
+ * The named accounts' ids by key, in one statement for any number of them. An account not yet opened is simply
+ * missing from the answer. (Finding and locking in one statement, a join under FOR UPDATE, lost rows under
+ * concurrency: PostgreSQL's recheck of a row another transaction had just updated dropped it from the answer.)
  */
-async function lockAccounts(sql: Sql, named: ReadonlyMap<string, NamedAccount>): Promise<Map<string, string>> {
+async function findAccounts(sql: Sql, named: ReadonlyMap<string, NamedAccount>): Promise<Map<string, string>> {
   const members = [...named].filter(([, a]) => !('house' in a.ref));
   const houses = [...named].filter(([, a]) => 'house' in a.ref);
   const rows = await sql.query<{ id: string; key: string }>(
-    `SELECT a.id::text AS id, x.k AS key FROM ledger_accounts a JOIN (
-       SELECT m.id, r.k FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[]) AS r(k, member, book, currency)
-         JOIN ledger_accounts m ON m.member_id = r.member AND m.book = r.book AND m.currency = r.currency
-       UNION ALL
-       SELECT h.id, r.k FROM unnest($5::text[], $6::text[], $7::text[], $8::int[]) AS r(k, house, currency, shard)
-         JOIN ledger_accounts h ON h.house = r.house AND h.currency = r.currency AND h.shard = r.shard
-     ) AS x ON x.id = a.id
-     ORDER BY a.id FOR UPDATE OF a`,
+    `SELECT m.id::text AS id, r.k AS key FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[]) AS r(k, member, book, currency)
+       JOIN ledger_accounts m ON m.member_id = r.member AND m.book = r.book AND m.currency = r.currency
+     UNION ALL
+     SELECT h.id::text AS id, r.k AS key FROM unnest($5::text[], $6::text[], $7::text[], $8::int[]) AS r(k, house, currency, shard)
+       JOIN ledger_accounts h ON h.house = r.house AND h.currency = r.currency AND h.shard = r.shard`,
     [
       members.map(([k]) => k),
       members.map(([, a]) => ('member' in a.ref ? a.ref.member : '')),
@@ -102,8 +99,8 @@ export async function postEntry(sql: Sql, entry: EntryInput): Promise<string> {
 }
 
 /**
- * Writes many balanced journal entries at once (fills, interest, draws) in three statements, whatever the number of
- * entries: every account found and locked once in id order; the entry ids drawn (and the transaction marked as
+ * Writes many balanced journal entries at once (fills, interest, draws) in four statements, whatever the number of
+ * entries: every account found, then locked once in id order; the entry ids drawn (and the transaction marked as
  * posting, so the balance guard of migration 004 lets the balances move); then the entries, their postings and the
  * balances in one statement, which unmarks the transaction once the balances have moved. Each statement is a round
  * trip to the database, and round trips, not rows, are what a posting costs (issue 18's order bench). Returns the
@@ -120,15 +117,20 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
       named.set(refKey(line.account, line.currency, shard), { ref: line.account, currency: line.currency, shard });
     }
   }
-  let ids = await lockAccounts(sql, named);
+  let ids = await findAccounts(sql, named);
   if (ids.size < named.size) {
     await openAccounts(
       sql,
       [...named].filter(([k]) => !ids.has(k)).map(([, a]) => a),
     );
-    ids = await lockAccounts(sql, named);
+    ids = await findAccounts(sql, named);
     if (ids.size < named.size) throw new Error('ledger account could not be opened');
   }
+  // Every account locked once, in id order, so two postings never wait on each other crosswise.
+  const ordered = [...new Set(ids.values())].sort((a, b) =>
+    BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0,
+  );
+  await sql.query(`SELECT id FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ordered]);
   const idOf = (line: PostingLine, i: number) =>
     ids.get(refKey(line.account, line.currency, shards[i] as number)) as string;
   const deltas = new Map<string, Decimal>();

@@ -3,7 +3,7 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { describeEachDatabase, type Harness } from '../test/harness.ts';
 import { firstChannelId, verifiedMember } from '../test/money-fixtures.ts';
 import { uploadImage } from '../uploads/image-fixtures.ts';
-import { expireIdempotencyKeys, idempotencyLeaseMs } from './idempotency.ts';
+import { expireIdempotencyKeys, idempotencyLeaseMs, idempotencyStore } from './idempotency.ts';
 
 /** What a process killed between commit and reply leaves behind: the business row, and its key still "in progress". */
 const crashAfterCommit = (h: Harness, key: string) =>
@@ -129,5 +129,21 @@ describeEachDatabase('idempotency keys survive a crash between commit and reply'
       `SELECT count(*)::text AS n FROM idempotency_keys WHERE key = 'deposit-expiry-0001'`,
     );
     expect(left?.n).toBe('0');
+  });
+
+  it('takes a key over once it has expired, even before the job deletes it; a live key is left alone', async () => {
+    const m = await h().member();
+    const [member] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [m.account]);
+    const store = idempotencyStore(h().db, h().clock);
+    const id = member?.id as string;
+    expect(await store.begin(id, 'store-expiry-0001', 'user/deposit/create', 'hash-a')).toEqual({ kind: 'new' });
+    expect(await store.begin(id, 'store-expiry-0001', 'user/deposit/create', 'hash-b')).toEqual({ kind: 'reused' });
+    h().clock.advance(25 * 60 * 60_000);
+    expect(await store.begin(id, 'store-expiry-0001', 'user/withdraw/create', 'hash-b')).toEqual({ kind: 'new' });
+    const [row] = await h().db.query<{ path: string; body_hash: string; http_status: number | null }>(
+      `SELECT path, body_hash, http_status FROM idempotency_keys WHERE member_id = $1 AND key = 'store-expiry-0001'`,
+      [id],
+    );
+    expect(row).toEqual({ path: 'user/withdraw/create', body_hash: 'hash-b', http_status: null });
   });
 });

@@ -32,14 +32,15 @@ export function idempotencyStore(db: Database, clock: Clock) {
   return {
     async begin(memberId: string, key: string, path: string, hash: string): Promise<IdempotentStart> {
       const now = clock.now();
-      // An expired key is free again.
-      await db.query(`DELETE FROM idempotency_keys WHERE member_id = $1 AND key = $2 AND expires_at <= $3`, [
-        memberId,
-        key,
-        now,
-      ]);
+      // A new key is stored; an expired one is free again and taken over, as if new; a live one is left alone (no row
+      // comes back). One statement: a money call pays per round trip.
       const inserted = await db.query(
-        `INSERT INTO idempotency_keys (member_id, key, path, body_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING key`,
+        `INSERT INTO idempotency_keys AS k (member_id, key, path, body_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (member_id, key) DO UPDATE
+           SET path = EXCLUDED.path, body_hash = EXCLUDED.body_hash, http_status = NULL, response = NULL,
+               created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+           WHERE k.expires_at <= EXCLUDED.created_at
+         RETURNING key`,
         [memberId, key, path, hash, now, new Date(now.getTime() + idempotencyKeyLifetimeMs)],
       );
       if (inserted.length > 0) return { kind: 'new' };
