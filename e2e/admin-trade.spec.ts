@@ -1,15 +1,20 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, freshAccount, registerMember, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import {
+  apiCall,
+  freshAccount,
+  registerFundedMember,
+  shot,
+  signIn,
+  staffAccount,
+  staffHeaders,
+  staffPassword,
+} from './screens.ts';
 
 // Issue 18, back office: staff read every order and position (read only), change the published trading terms with
 // a reason (audited as trade.termsSave, attributed to them), and the audit log shows the change in words.
 const account = freshAccount();
 const password = 'desk2026t';
 const symbol = '9432'; // 日本電信電話: not traded by the other browser tests
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface Terms {
   purchaseRate: string;
@@ -22,41 +27,12 @@ interface Terms {
   shortAnnualRate: string;
 }
 
-const staffHeaders = async (request: APIRequestContext) => {
-  const { token } = await apiCall<{ token: string }>(request, 'user/login', {
-    account: staffAccount,
-    password: staffPassword(),
-    agree: true,
-  });
-  return { token, account: staffAccount };
-};
-
 let openingTerms: Terms | null = null;
 
 /** A funded member with one position, so the staff list has a row with the member's account. */
 async function memberWithPosition(request: APIRequestContext): Promise<void> {
-  await registerMember(request, account, password);
-  const { token } = await apiCall<{ token: string }>(request, 'user/login', { account, password, agree: true });
-  const member = { token, account };
-  const upload = await request.post('/api/vue/upload/image', {
-    headers: member,
-    multipart: { purpose: 'deposit_receipt', file: { name: 'receipt.png', mimeType: 'image/png', buffer: png } },
-  });
-  const receipt = ((await upload.json()) as { data: { id: string } }).data.id;
-  const { channels } = await apiCall<{ channels: { id: string }[] }>(request, 'user/deposit/channels', {}, member);
-  const deposit = await apiCall<{ id: string }>(
-    request,
-    'user/deposit/create',
-    { channelId: channels[0]?.id, amount: '900000', receiptImageId: receipt },
-    { ...member, 'Idempotency-Key': `e2e-admin-trade-${account}` },
-  );
+  const member = await registerFundedMember(request, account, password);
   const staff = await staffHeaders(request);
-  await apiCall(
-    request,
-    'admin/deposits/decide',
-    { id: deposit.id, decision: 'approve', reason: 'transfer received' },
-    staff,
-  );
   await apiCall(
     request,
     'trade/place',

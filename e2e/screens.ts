@@ -62,3 +62,53 @@ export async function registerMember(request: APIRequestContext, account: string
     agree: true,
   });
 }
+
+/** A valid 1×1 PNG, the receipt of a test deposit. */
+export const receiptPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Signs staff in through the API; the headers their calls send. */
+export async function staffHeaders(request: APIRequestContext): Promise<{ token: string; account: string }> {
+  const { token } = await apiCall<{ token: string }>(request, 'user/login', {
+    account: staffAccount,
+    password: staffPassword(),
+    agree: true,
+  });
+  return { token, account: staffAccount };
+}
+
+/**
+ * Registers a member and funds them through the real calls: a deposit of `amount` yen with a receipt, approved by
+ * staff (under the four-eyes amount). Returns the member's headers.
+ */
+export async function registerFundedMember(
+  request: APIRequestContext,
+  account: string,
+  password: string,
+  amount = '900000',
+): Promise<{ token: string; account: string }> {
+  await registerMember(request, account, password);
+  const { token } = await apiCall<{ token: string }>(request, 'user/login', { account, password, agree: true });
+  const member = { token, account };
+  const upload = await request.post('/api/vue/upload/image', {
+    headers: member,
+    multipart: { purpose: 'deposit_receipt', file: { name: 'receipt.png', mimeType: 'image/png', buffer: receiptPng } },
+  });
+  const receipt = ((await upload.json()) as { data: { id: string } }).data.id;
+  const { channels } = await apiCall<{ channels: { id: string }[] }>(request, 'user/deposit/channels', {}, member);
+  const deposit = await apiCall<{ id: string }>(
+    request,
+    'user/deposit/create',
+    { channelId: channels[0]?.id, amount, receiptImageId: receipt },
+    { ...member, 'Idempotency-Key': `e2e-fund-${account}` },
+  );
+  await apiCall(
+    request,
+    'admin/deposits/decide',
+    { id: deposit.id, decision: 'approve', reason: 'transfer received' },
+    await staffHeaders(request),
+  );
+  return member;
+}

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, freshAccount, registerMember, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, freshAccount, registerFundedMember, shot, signIn } from './screens.ts';
 
 // Issue 18: search → detail → buy long at market → the holding position with its P&L → close after confirming →
 // the realised result in the terminated tab and the trade in the fund timeline; a limit order far from the price
@@ -9,42 +9,6 @@ test.describe.configure({ mode: 'serial' });
 const account = freshAccount();
 const password = 'trade2026x';
 const symbol = '7203';
-// A valid 1×1 PNG as the deposit receipt.
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** Registers the member and funds them: a deposit with a receipt, approved by staff (under the four-eyes amount). */
-async function fundedMember(request: APIRequestContext): Promise<void> {
-  await registerMember(request, account, password);
-  const { token } = await apiCall<{ token: string }>(request, 'user/login', { account, password, agree: true });
-  const member = { token, account };
-  const upload = await request.post('/api/vue/upload/image', {
-    headers: member,
-    multipart: { purpose: 'deposit_receipt', file: { name: 'receipt.png', mimeType: 'image/png', buffer: png } },
-  });
-  const receipt = ((await upload.json()) as { data: { id: string } }).data.id;
-  const { channels } = await apiCall<{ channels: { id: string }[] }>(request, 'user/deposit/channels', {}, member);
-  const deposit = await apiCall<{ id: string }>(
-    request,
-    'user/deposit/create',
-    { channelId: channels[0]?.id, amount: '900000', receiptImageId: receipt },
-    { ...member, 'Idempotency-Key': `e2e-trade-${account}` },
-  );
-  const staff = await apiCall<{ token: string }>(request, 'user/login', {
-    account: staffAccount,
-    password: staffPassword(),
-    agree: true,
-  });
-  await apiCall(
-    request,
-    'admin/deposits/decide',
-    { id: deposit.id, decision: 'approve', reason: 'transfer received' },
-    { token: staff.token, account: staffAccount },
-  );
-}
-
 /** Waits for the brief notices to go, so a photograph shows the screen. */
 async function noticeGone(page: Page): Promise<void> {
   await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
@@ -56,7 +20,7 @@ async function figuresReady(page: Page): Promise<void> {
 }
 
 test.beforeAll(async ({ request }) => {
-  await fundedMember(request);
+  await registerFundedMember(request, account, password);
 });
 
 test('a member buys long at market from the stock detail, sees the P&L, closes after confirming and reads the result', async ({
