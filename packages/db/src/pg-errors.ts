@@ -16,3 +16,14 @@ export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
 /** A CHECK constraint refused the row (optionally: this constraint). */
 export const isCheckViolation = (err: unknown, constraint?: string): boolean =>
   violation(err, sqlState.check, constraint);
+
+/**
+ * PostgreSQL answered a statement with an ERROR (not FATAL: the connection still stands): the transaction it ran in
+ * is rolled back, a COMMIT that failed included. A lost connection has no such answer, and a COMMIT sent just before
+ * it may or may not have been applied.
+ */
+export const isStatementError = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { severity?: unknown }).severity === 'ERROR' &&
+  typeof (err as { code?: unknown }).code === 'string';

@@ -13,6 +13,7 @@ describe('group commit', () => {
         return jobs.map((n) => ({ ok: `many ${n}` }));
       },
       maxBatch: 10,
+      retryAlone: () => true,
     });
     expect(await writer.submit(1)).toBe('one 1');
     expect(many).toEqual([]);
@@ -31,6 +32,7 @@ describe('group commit', () => {
         return jobs.map((n) => ({ ok: `many ${n}` }));
       },
       maxBatch: 4,
+      retryAlone: () => true,
     });
     const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => writer.submit(i)));
     // The first finds the writer idle; the other eight waited for it and go in batches of four.
@@ -53,6 +55,7 @@ describe('group commit', () => {
         throw new Error('the batch failed');
       },
       maxBatch: 10,
+      retryAlone: () => true,
     });
     const answers = await Promise.allSettled([0, 1, 2, 3, 4].map((n) => writer.submit(n)));
     expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : (a.reason as Error).message))).toEqual([
@@ -73,6 +76,7 @@ describe('group commit', () => {
       },
       writeMany: async (jobs) => jobs.map((n) => (n === 2 ? { error: new Error('halted') } : { ok: `many ${n}` })),
       maxBatch: 10,
+      retryAlone: () => true,
     });
     const answers = await Promise.allSettled([0, 1, 2, 3].map((n) => writer.submit(n)));
     expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : (a.reason as Error).message))).toEqual([
@@ -81,5 +85,28 @@ describe('group commit', () => {
       'halted',
       'many 3',
     ]);
+  });
+
+  it('does not write a batch again after an error that may have come after its commit: every request gets that error', async () => {
+    let alone = 0;
+    const writer = groupCommit<number, string>({
+      writeOne: async (n) => {
+        alone += 1;
+        await tick();
+        return `one ${n}`;
+      },
+      writeMany: async () => {
+        throw new Error('connection lost');
+      },
+      maxBatch: 10,
+      retryAlone: (err) => (err as Error).message !== 'connection lost',
+    });
+    const answers = await Promise.allSettled([0, 1, 2].map((n) => writer.submit(n)));
+    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : (a.reason as Error).message))).toEqual([
+      'one 0',
+      'connection lost',
+      'connection lost',
+    ]);
+    expect(alone).toBe(1);
   });
 });

@@ -4,9 +4,11 @@
  * by `writeOne`, so a quiet process adds no delay. A busy one pays each round trip to the database once per batch
  * instead of once per request.
  *
- * A batch succeeds or fails whole: when `writeMany` throws (one request short of money, a duplicate key, a lost
- * connection), nothing of it was written, and every request of the batch is written again alone by `writeOne`, so each
- * gets its own answer or refusal exactly as if it had come alone. `writeMany` may also answer a request with an error of
+ * A batch succeeds or fails whole: when `writeMany` throws an error `retryAlone` accepts (one request short of money,
+ * a duplicate key: anything after which nothing of the batch can have been written), every request of the batch is
+ * written again alone by `writeOne`, so each gets its own answer or refusal exactly as if it had come alone. Any other
+ * error (a connection lost, perhaps after the commit went out) is every request's answer: writing them again could
+ * write them twice. `writeMany` may also answer a request with an error of
  * its own (a refusal it found before writing) while writing the others.
  */
 export type BatchAnswer<R> = { ok: R } | { error: unknown };
@@ -21,6 +23,7 @@ export function groupCommit<J, R>(opts: {
   writeOne: (job: J) => Promise<R>;
   writeMany: (jobs: readonly J[]) => Promise<readonly BatchAnswer<R>[]>;
   maxBatch: number;
+  retryAlone: (err: unknown) => boolean;
 }): GroupCommit<J, R> {
   interface Waiting {
     job: J;
@@ -42,7 +45,11 @@ export function groupCommit<J, R>(opts: {
     let answers: readonly BatchAnswer<R>[];
     try {
       answers = await opts.writeMany(batch.map((w) => w.job));
-    } catch {
+    } catch (err) {
+      if (!opts.retryAlone(err)) {
+        for (const w of batch) w.reject(err);
+        return;
+      }
       counts.fallbacks += 1;
       for (const w of batch) await settle(w, opts.writeOne(w.job));
       return;

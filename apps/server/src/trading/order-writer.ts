@@ -1,12 +1,12 @@
 import type { Database, Sql } from '@kabuto/db/database';
-import { isUniqueViolation } from '@kabuto/db/pg-errors';
+import { isStatementError, isUniqueViolation } from '@kabuto/db/pg-errors';
 import { toWire, type Decimal } from '@kabuto/domain/money';
 import { holdLines, openLines } from '@kabuto/domain/trading/settlement';
 import type { OrderType, TradeSide } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { EntryInput } from '@kabuto/db/ledger';
-import { refuse } from '../errors/public.ts';
+import { Refusal, refuse } from '../errors/public.ts';
 import { orderNumberSql, orderNumberStem } from '../funds/public.ts';
 import { ledgerReasons, post, postMany } from '../ledger/public.ts';
 import { symbolStatusInTx, symbolStatusesInTx } from '../market/public.ts';
@@ -176,11 +176,15 @@ async function writeMany(db: Database, orders: readonly NewOrder[]): Promise<Bat
   });
 }
 
-/** The process's order writer: group commit over writeOne and writeMany (at most 64 orders a transaction). */
+/**
+ * The process's order writer: group commit over writeOne and writeMany (at most 64 orders a transaction). A failed
+ * batch is written again order by order only when it surely rolled back: a refusal, or an error PostgreSQL reported.
+ */
 export function orderWriter(db: Database) {
   return groupCommit<NewOrder, PositionRow>({
     writeOne: (o) => writeOne(db, o),
     writeMany: (orders) => writeMany(db, orders),
     maxBatch: 64,
+    retryAlone: (err) => err instanceof Refusal || isStatementError(err),
   });
 }
