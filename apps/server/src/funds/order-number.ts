@@ -16,5 +16,6 @@ export function orderNumberStem(prefix: 'D' | 'W' | 'X' | 'T', at: Date): string
  * numbered within one second. (Six random digits collided: at 200 orders a second, two in a second shared a number
  * about once a minute, and the order failed with a 500.)
  */
-export const orderNumberSql = (param: number): string =>
-  `$${param}::text || lpad(((nextval('order_number_serial') * 738197) % 1000000)::text, 6, '0')`;
+export const orderSerialSql = `lpad(((nextval('order_number_serial') * 738197) % 1000000)::text, 6, '0')`;
+
+export const orderNumberSql = (param: number): string => `$${param}::text || ${orderSerialSql}`;

@@ -8,11 +8,7 @@ import type { SymbolStatus } from '@kabuto/contracts/market/fields';
  * a member action on a symbol (the order ticket included) goes through this.
  */
 export async function symbolStatusInTx(tx: Sql, code: string): Promise<SymbolStatus | null> {
-  const [row] = await tx.query<{ status: SymbolStatus }>(
-    `SELECT status FROM market_symbols WHERE code = $1 FOR SHARE`,
-    [code],
-  );
-  return row?.status ?? null;
+  return (await symbolStatusesInTx(tx, [code])).get(code) ?? null;
 }
 
 /** The same for several symbols at once (a batch of orders), each row held FOR SHARE. */

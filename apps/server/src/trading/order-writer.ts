@@ -1,4 +1,4 @@
-import type { Database, Sql } from '@kabuto/db/database';
+import type { Database } from '@kabuto/db/database';
 import { isStatementError, isUniqueViolation } from '@kabuto/db/pg-errors';
 import { toWire, type Decimal } from '@kabuto/domain/money';
 import { holdLines, openLines } from '@kabuto/domain/trading/settlement';
@@ -7,12 +7,12 @@ import type { FeeSchedule } from '@kabuto/domain/trading/fees';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { EntryInput } from '@kabuto/db/ledger';
 import { Refusal, refuse } from '../errors/public.ts';
-import { orderNumberSql, orderNumberStem } from '../funds/public.ts';
-import { ledgerReasons, post, postMany } from '../ledger/public.ts';
-import { symbolStatusInTx, symbolStatusesInTx } from '../market/public.ts';
+import { orderNumberStem, orderSerialSql } from '../funds/public.ts';
+import { ledgerReasons, postMany } from '../ledger/public.ts';
+import { symbolStatusesInTx } from '../market/public.ts';
 import { groupCommit, writeOutboxMany, type BatchAnswer } from '../platform/public.ts';
-import { announce, positionChanged } from './position-moves.ts';
-import { positionColumns, type PositionRow } from './position-row.ts';
+import { positionEvent } from './position-moves.ts';
+import { positionByClientKey, positionColumns, type PositionRow } from './position-row.ts';
 
 /** A checked order, ready to write: every column of its row, and what it takes from the member's balance. */
 export interface NewOrder {
@@ -40,9 +40,9 @@ export interface NewOrder {
 const columns = `order_no, member_id, symbol, side, order_type, status, quantity, leverage, limit_price, stop_loss, take_profit,
   held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at, open_price, opened_at, margin, purchase_fee`;
 
-/** The row's values in `columns` order, the order number's stem first (the database appends its serial). */
-const valuesOf = (o: NewOrder) => [
-  orderNumberStem('T', o.at),
+/** The row's values in `columns` order. */
+const valuesOf = (o: NewOrder, orderNo: string) => [
+  orderNo,
   o.memberId,
   o.symbol,
   o.side,
@@ -83,33 +83,15 @@ function tradableRefusal(status: string | null | undefined) {
   return null;
 }
 
-async function byClientKey(db: Database, memberId: string, clientKey: string): Promise<PositionRow | null> {
-  const [row] = await db.query<PositionRow>(
-    `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND client_key = $2`,
-    [memberId, clientKey],
-  );
-  return row ?? null;
-}
-
-/** One order in its own transaction: the row, its ledger entry and its event. A repeated client key finds the first. */
+/** One order alone: a batch of one. A client key already used finds the order placed with it. */
 async function writeOne(db: Database, o: NewOrder): Promise<PositionRow> {
   try {
-    return await db.transaction(async (tx) => {
-      const refusal = tradableRefusal(await symbolStatusInTx(tx, o.symbol));
-      if (refusal) throw refusal;
-      const [row] = await tx.query<PositionRow>(
-        `INSERT INTO trade_positions (${columns})
-         VALUES (${orderNumberSql(1)}, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $18, $19, $20, $21)
-         RETURNING ${positionColumns}`,
-        valuesOf(o),
-      );
-      const r = row as PositionRow;
-      await post(tx, entryOf(o, r.order_no), errorKeys.funds.insufficientBalance);
-      await announce(tx, r, r.status, null, o.at);
-      return r;
-    });
+    const [answer] = await writeOrders(db, [o]);
+    if (answer && 'ok' in answer) return answer.ok;
+    throw answer?.error;
   } catch (err) {
-    const existing = o.clientKey && isUniqueViolation(err) ? await byClientKey(db, o.memberId, o.clientKey) : null;
+    const existing =
+      o.clientKey && isUniqueViolation(err) ? await positionByClientKey(db, o.memberId, o.clientKey) : null;
     if (existing) return existing;
     throw err;
   }
@@ -121,8 +103,8 @@ async function writeOne(db: Database, o: NewOrder): Promise<PositionRow> {
  * not tradable are refused and left out; anything else that goes wrong (one member short of money, a repeated client
  * key) fails the batch, and group commit writes its orders again one by one.
  */
-async function writeMany(db: Database, orders: readonly NewOrder[]): Promise<BatchAnswer<PositionRow>[]> {
-  return db.transaction(async (tx: Sql) => {
+export async function writeOrders(db: Database, orders: readonly NewOrder[]): Promise<BatchAnswer<PositionRow>[]> {
+  return db.transaction(async (tx) => {
     const statuses = await symbolStatusesInTx(
       tx,
       orders.map((o) => o.symbol),
@@ -134,16 +116,12 @@ async function writeMany(db: Database, orders: readonly NewOrder[]): Promise<Bat
       return refusals.map((refusal) => (refusal ? { error: refusal } : { ok: written[next++] as PositionRow }));
     };
     if (writing.length === 0) return answer([]);
-    const numbers = await tx.query<{ n: string }>(`SELECT ${orderNumberSql(1)} AS n FROM generate_series(1, $2::int)`, [
-      orderNumberStem('T', (writing[0] as NewOrder).at),
-      writing.length,
-    ]);
-    const values = writing.map((o, i) => {
-      const v = valuesOf(o);
-      // The stems differ only if the batch spans a second: each order keeps its own time, with a serial drawn above.
-      v[0] = `${orderNumberStem('T', o.at)}${(numbers[i] as { n: string }).n.slice(-6)}`;
-      return v;
-    });
+    // Each order's number: its own time, then a serial drawn here, so the rows written can be told apart below.
+    const serials = await tx.query<{ serial: string }>(
+      `SELECT ${orderSerialSql} AS serial FROM generate_series(1, $1::int)`,
+      [writing.length],
+    );
+    const values = writing.map((o, i) => valuesOf(o, `${orderNumberStem('T', o.at)}${serials[i]?.serial}`));
     const column = (k: number) => values.map((v) => v[k] ?? null);
     const rows = await tx.query<PositionRow>(
       `INSERT INTO trade_positions (${columns})
@@ -162,28 +140,20 @@ async function writeMany(db: Database, orders: readonly NewOrder[]): Promise<Bat
     );
     await writeOutboxMany(
       tx,
-      written.map((r, i) => ({
-        event: {
-          topic: 'member' as const,
-          memberId: r.member_id,
-          type: positionChanged,
-          payload: { orderNo: r.order_no, status: r.status, closeReason: null },
-        },
-        at: (writing[i] as NewOrder).at,
-      })),
+      written.map((r, i) => ({ event: positionEvent(r, r.status, null), at: (writing[i] as NewOrder).at })),
     );
     return answer(written);
   });
 }
 
 /**
- * The process's order writer: group commit over writeOne and writeMany (at most 64 orders a transaction). A failed
+ * The process's order writer: group commit over writeOne and writeOrders (at most 64 orders a transaction). A failed
  * batch is written again order by order only when it surely rolled back: a refusal, or an error PostgreSQL reported.
  */
 export function orderWriter(db: Database) {
   return groupCommit<NewOrder, PositionRow>({
     writeOne: (o) => writeOne(db, o),
-    writeMany: (orders) => writeMany(db, orders),
+    writeMany: (orders) => writeOrders(db, orders),
     maxBatch: 64,
     retryAlone: (err) => err instanceof Refusal || isStatementError(err),
   });

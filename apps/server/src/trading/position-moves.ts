@@ -2,7 +2,7 @@ import type { Sql } from '@kabuto/db/database';
 import { money, toWire } from '@kabuto/domain/money';
 import { purchaseFee, sellingFee, stampDuty } from '@kabuto/domain/trading/fees';
 import { initialMargin, notionalOf, pnlAt } from '@kabuto/domain/trading/margin';
-import { closeSettlement, fillFromHoldLines, openLines, releaseLines } from '@kabuto/domain/trading/settlement';
+import { closeSettlement, fillFromHoldLines, releaseLines } from '@kabuto/domain/trading/settlement';
 import type { CloseReason } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
 import { errorKeys } from '@kabuto/contracts/errors';
@@ -13,17 +13,17 @@ import type { PositionRow } from './position-row.ts';
 /** The event every change of a position sends to the member's screens (and to the leader's trigger engine). */
 export const positionChanged = 'trade.positionChanged';
 
+/** What a member's screens (and the trigger engine) hear of a change of a position. */
+export const positionEvent = (r: PositionRow, status: string, closeReason: CloseReason | null) =>
+  ({
+    topic: 'member',
+    memberId: r.member_id,
+    type: positionChanged,
+    payload: { orderNo: r.order_no, status, closeReason },
+  }) as const;
+
 export async function announce(tx: Sql, r: PositionRow, status: string, closeReason: CloseReason | null, at: Date) {
-  await writeOutbox(
-    tx,
-    {
-      topic: 'member',
-      memberId: r.member_id,
-      type: positionChanged,
-      payload: { orderNo: r.order_no, status, closeReason },
-    },
-    at,
-  );
+  await writeOutbox(tx, positionEvent(r, status, closeReason), at);
 }
 
 /** The margin and purchase fee of `shares` opened at `price` with `leverage`. */
@@ -33,31 +33,22 @@ export function openingCharges(price: string, shares: string, leverage: number, 
 }
 
 /**
- * A position opens at `price` (inside the caller's transaction): a market order straight from `available`, a
- * pending limit order from its hold. A limit order fills at its limit price, so its hold is exactly its margin and
- * fee and the ticket's figures are what is charged.
+ * A pending limit order fills at `price` (inside the caller's transaction, the trigger engine's): its hold in
+ * `frozen` becomes its margin and purchase fee. A limit order fills at its limit price, so its hold is exactly its
+ * margin and fee and the ticket's figures are what is charged. (An order that fills when placed is written holding
+ * at once: order-writer.ts.)
  */
-export async function openPosition(
-  tx: Sql,
-  r: PositionRow,
-  price: string,
-  at: Date,
-  requestId?: string,
-): Promise<void> {
+export async function openPosition(tx: Sql, r: PositionRow, price: string, at: Date): Promise<void> {
   const { margin, fee } = openingCharges(price, r.quantity, r.leverage, r.fee_terms);
-  const fromHold = r.status === 'pending' && money(r.held).gt(0);
   await post(
     tx,
     {
-      kind: fromHold ? 'trade_fill' : 'trade_open',
-      reason: fromHold ? ledgerReasons.tradeFill : ledgerReasons.tradeOpen,
+      kind: 'trade_fill',
+      reason: ledgerReasons.tradeFill,
       refType: 'trade',
       refId: r.order_no,
-      ...(requestId ? { requestId } : {}),
       at,
-      lines: fromHold
-        ? fillFromHoldLines(r.member_id, money(r.held), margin, fee)
-        : openLines(r.member_id, margin, fee),
+      lines: fillFromHoldLines(r.member_id, money(r.held), margin, fee),
     },
     errorKeys.funds.insufficientBalance,
   );

@@ -62,6 +62,15 @@ export async function lockPosition(
   return row ?? null;
 }
 
+/** A member's order placed with this client key (Idempotency-Key), if any. */
+export async function positionByClientKey(sql: Sql, memberId: string, clientKey: string): Promise<PositionRow | null> {
+  const [row] = await sql.query<PositionRow>(
+    `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND client_key = $2`,
+    [memberId, clientKey],
+  );
+  return row ?? null;
+}
+
 const w = (v: string | null): string | null => (v === null ? null : toWire(money(v)));
 const wireOrNull = (v: Decimal | null): string | null => (v === null ? null : toWire(v));
 

@@ -20,7 +20,7 @@ import { memberTimeline } from '../funds/public.ts';
 import { ledgerReasons, post } from '../ledger/public.ts';
 import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
 import { currentTerms, saleRulesOf } from './trading-terms.ts';
-import { lockPosition, positionColumns, positionWire, type PositionRow } from './position-row.ts';
+import { lockPosition, positionByClientKey, positionColumns, positionWire, type PositionRow } from './position-row.ts';
 import { announce, cancelPending, closePosition, openingCharges } from './position-moves.ts';
 import { orderWriter } from './order-writer.ts';
 
@@ -159,10 +159,7 @@ export function tradeService(deps: {
   }
 
   const byClientKey = async (p: Principal, clientKey: string): Promise<PositionWire | null> => {
-    const [row] = await db.query<PositionRow>(
-      `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND client_key = $2`,
-      [p.memberId, clientKey],
-    );
+    const row = await positionByClientKey(db, p.memberId, clientKey);
     return row ? ((await wires([row]))[0] as PositionWire) : null;
   };
 
