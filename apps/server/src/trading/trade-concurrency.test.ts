@@ -3,6 +3,9 @@ import { Decimal } from '@kabuto/domain/money';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { describeEachDatabase } from '../test/harness.ts';
 import { books, expectReconciled, fundedMember, order, place, type Member } from './trade-fixtures.ts';
+import { writeOrders, type NewOrder } from './order-writer.ts';
+import { openingCharges } from './position-moves.ts';
+import { currentTerms } from './trading-terms.ts';
 
 describeEachDatabase('trading under concurrency (issue 18)', (h) => {
   it('50 parallel orders against one balance: those that fit fill, the rest are refused, nothing goes negative', async () => {
@@ -86,6 +89,52 @@ describeEachDatabase('trading under concurrency (issue 18)', (h) => {
        ) o WHERE prev_seq IS DISTINCT FROM before`,
     );
     expect(broken).toEqual([]);
+    await expectReconciled(h());
+  });
+
+  it('a batch one of whose members cannot pay leaves nothing half-written: no row, entry, event or balance of any order in it', async () => {
+    const payer = await fundedMember(h());
+    const broke = await h().member();
+    const idOf = async (account: string) =>
+      (await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [account]))[0]?.id as string;
+    const { terms } = await currentTerms(h().db, 'demo');
+    const price = h().platform.market.snapshot.touch('7203')?.ask as string;
+    const newOrder = (memberId: string): NewOrder => ({
+      memberId,
+      symbol: '7203',
+      side: 'long',
+      type: 'market',
+      quantity: '100',
+      leverage: 1,
+      limitPrice: null,
+      stopLoss: null,
+      takeProfit: null,
+      maintenanceRatio: terms.maintenanceRatio,
+      fees: terms.fees,
+      financingRate: terms.rates.longAnnualRate,
+      clientKey: null,
+      requestId: 'batch-test',
+      at: h().clock.now(),
+      opening: { price, ...openingCharges(price, '100', 1, terms.fees) },
+      hold: new Decimal(0),
+    });
+    const counts = async () =>
+      (
+        await h().db.query<{ positions: string; entries: string; events: string }>(
+          `SELECT (SELECT count(*) FROM trade_positions)::text AS positions, (SELECT count(*) FROM journal_entries)::text AS entries,
+                  (SELECT count(*) FROM outbox)::text AS events`,
+        )
+      )[0];
+    const before = await counts();
+    const booksBefore = await books(h(), payer);
+    await expect(
+      writeOrders(h().db, [newOrder(await idOf(payer.account)), newOrder(await idOf(broke.account))]),
+    ).rejects.toMatchObject({ key: 'errors.funds.insufficientBalance' });
+    expect(await counts()).toEqual(before);
+    expect(await books(h(), payer)).toEqual(booksBefore);
+    // Written alone, as group commit then writes it, the order that can pay fills.
+    const [alone] = await writeOrders(h().db, [newOrder(await idOf(payer.account))]);
+    expect(alone && 'ok' in alone ? alone.ok.status : alone).toBe('holding');
     await expectReconciled(h());
   });
 });

@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { Decimal } from '@kabuto/domain/money';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
+import { errorKeys } from '@kabuto/contracts/errors';
+import { idempotencyLeaseMs } from '../http/public.ts';
 import { describeEachDatabase } from '../test/harness.ts';
 import { books, expectReconciled, fundedMember, order, place, positionCount, preview } from './trade-fixtures.ts';
 
@@ -174,6 +176,37 @@ describeEachDatabase('trading: the ticket, market orders, limit orders, closing 
     expect(again.data.orderNo).toBe(first.data.orderNo);
     const list = await h().call<{ total: number }>('trade/list', { tab: 'holding' }, m.headers);
     expect(list.data.total).toBe(1);
+  });
+
+  it('an Idempotency-Key is the member’s own: another member sending the same key gets an order of their own', async () => {
+    const a = await fundedMember(h());
+    const b = await fundedMember(h());
+    const mine = await place(h(), a, order(), 'shared-key-0001');
+    const theirs = await place(h(), b, order({ side: 'short' }), 'shared-key-0001');
+    expect(theirs.status).toBe(1);
+    expect(theirs.data.orderNo).not.toBe(mine.data.orderNo);
+    expect(theirs.data.side).toBe('short');
+    expect((await h().call<PositionWire>('trade/detail', { orderNo: mine.data.orderNo }, b.headers)).msg).toBe(
+      errorKeys.order.notExist,
+    );
+  });
+
+  it('a process that dies between the order’s commit and its reply: the retry answers that order and places no second', async () => {
+    const m = await fundedMember(h());
+    const first = await place(h(), m, order(), 'order-crash-0001');
+    expect(first.status).toBe(1);
+    // What the crash leaves: the position (committed with its key) and the key still "in progress".
+    await h().db.query(`UPDATE idempotency_keys SET http_status = NULL, response = NULL WHERE key = $1`, [
+      'order-crash-0001',
+    ]);
+    expect((await place(h(), m, order(), 'order-crash-0001')).msg).toBe(errorKeys.idempotency.inProgress);
+    h().clock.advance(idempotencyLeaseMs + 1_000);
+    const retry = await place(h(), m, order(), 'order-crash-0001');
+    expect(retry).toMatchObject({ status: 1, data: { orderNo: first.data.orderNo } });
+    expect(retry.headers['idempotent-replay']).toBe('true');
+    const list = await h().call<{ total: number }>('trade/list', { tab: 'holding' }, m.headers);
+    expect(list.data.total).toBe(1);
+    await expectReconciled(h());
   });
 
   it('adds margin to a holding position (a positive whole number of yen), which moves its margin-call price', async () => {
