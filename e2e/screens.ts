@@ -80,15 +80,15 @@ export async function staffHeaders(request: APIRequestContext): Promise<{ token:
 }
 
 /**
- * Registers a member and funds them through the real calls: a deposit of `amount` yen with a receipt, approved by
- * staff (under the four-eyes amount). Returns the member's headers.
+ * Registers a member who asks to deposit `amount` yen through the real calls (a deposit with a receipt, waiting for
+ * review). Returns the member's headers and the deposit's id.
  */
-export async function registerFundedMember(
+export async function registerWithDeposit(
   request: APIRequestContext,
   account: string,
   password: string,
-  amount = '900000',
-): Promise<{ token: string; account: string }> {
+  amount: string,
+): Promise<{ member: { token: string; account: string }; depositId: string }> {
   await registerMember(request, account, password);
   const { token } = await apiCall<{ token: string }>(request, 'user/login', { account, password, agree: true });
   const member = { token, account };
@@ -104,11 +104,27 @@ export async function registerFundedMember(
     { channelId: channels[0]?.id, amount, receiptImageId: receipt },
     { ...member, 'Idempotency-Key': `e2e-fund-${account}` },
   );
+  return { member, depositId: deposit.id };
+}
+
+/** Staff approve a deposit (under the four-eyes amount, one approval moves the money). */
+export async function approveDeposit(request: APIRequestContext, depositId: string): Promise<void> {
   await apiCall(
     request,
     'admin/deposits/decide',
-    { id: deposit.id, decision: 'approve', reason: 'transfer received' },
+    { id: depositId, decision: 'approve', reason: 'transfer received' },
     await staffHeaders(request),
   );
+}
+
+/** A member with `amount` yen deposited and approved by staff. Returns the member's headers. */
+export async function registerFundedMember(
+  request: APIRequestContext,
+  account: string,
+  password: string,
+  amount = '900000',
+): Promise<{ token: string; account: string }> {
+  const { member, depositId } = await registerWithDeposit(request, account, password, amount);
+  await approveDeposit(request, depositId);
   return member;
 }
