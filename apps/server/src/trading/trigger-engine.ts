@@ -32,6 +32,9 @@ const anyAsk = '100000000000';
 
 class LostLeadership extends Error {}
 
+/** What the engine reads of the market: quotes, the last price, and the tick and status streams. */
+export type EngineMarket = Pick<MarketSnapshot, 'get' | 'touch' | 'onTicks' | 'onStatus'>;
+
 /**
  * Issue 18's trigger engine, leader only: the index is rebuilt from the database each time this process becomes
  * leader; every tick asks it for candidates, and the candidates are decided and written in batched transactions that
@@ -44,7 +47,7 @@ export function triggerEngine(deps: {
   clock: Clock;
   bus: Bus;
   leader: Leader;
-  market: MarketSnapshot;
+  market: EngineMarket;
   afterCommit?: () => void;
   log?: (msg: string, err?: unknown) => void;
 }) {
@@ -52,6 +55,7 @@ export function triggerEngine(deps: {
   /** Candidates waiting for the writer, with the quote that triggered them. */
   const queued = new Map<string, Touch>();
   const inFlight = new Set<string>();
+  /** The one serial queue every write, refresh and leadership change goes through (STYLE §16). */
   let writing: Promise<void> = Promise.resolve();
   let writerScheduled = false;
   let offTicks: (() => void) | null = null;
@@ -59,7 +63,22 @@ export function triggerEngine(deps: {
   let offEvents: (() => Promise<void>) | null = null;
   let offLeader: (() => void) | null = null;
   let active = false;
+  /** Raised at every start and stop of leadership: a task queued under an earlier term does nothing. */
+  let generation = 0;
+  /** The newest refresh asked for each order: an older refresh that answers later never overwrites it. */
+  const refreshVersion = new Map<string, number>();
+  let refreshes = 0;
   let fills = 0;
+
+  /**
+   * Appends a task to the queue. Every link has its own catch, so one failed task (a database error, a bug) is
+   * logged and the next task still runs; a task queued under an earlier leadership is dropped.
+   */
+  function enqueue(what: string, task: () => Promise<void>, gen: number | null = generation): Promise<void> {
+    const run = writing.then(() => (gen === null || gen === generation ? task() : undefined));
+    writing = run.catch((err: unknown) => deps.log?.(`trading: ${what} failed`, err));
+    return writing;
+  }
 
   const loadRows = (where: string, args: readonly SqlParam[]) =>
     deps.db.query<PositionRow>(`SELECT ${positionColumns} FROM trade_positions WHERE ${where}`, args);
@@ -73,11 +92,18 @@ export function triggerEngine(deps: {
   /** Reads positions again and indexes them as they now are (after a member's change, or after a write). */
   async function refresh(orderNos: readonly string[]): Promise<void> {
     if (orderNos.length === 0) return;
+    const version = ++refreshes;
+    for (const no of orderNos) refreshVersion.set(no, version);
+    const gen = generation;
     const rows = await loadRows(`order_no = ANY($1::text[])`, [[...orderNos]]);
+    if (gen !== generation) return;
+    const current = (no: string) => refreshVersion.get(no) === version;
     const found = new Set(rows.map((r) => r.order_no));
     for (const r of rows)
-      if (!inFlight.has(r.order_no) && !queued.has(r.order_no)) index.put(r.order_no, r.symbol, levelsOf(r));
-    for (const no of orderNos) if (!found.has(no)) index.remove(no);
+      if (current(r.order_no) && !inFlight.has(r.order_no) && !queued.has(r.order_no))
+        index.put(r.order_no, r.symbol, levelsOf(r));
+    for (const no of orderNos) if (current(no) && !found.has(no)) index.remove(no);
+    for (const no of orderNos) if (current(no)) refreshVersion.delete(no);
   }
 
   function onTicks(entries: readonly { company: { code: string } }[]): void {
@@ -93,7 +119,7 @@ export function triggerEngine(deps: {
     }
     if (queued.size > 0 && !writerScheduled) {
       writerScheduled = true;
-      writing = writing.then(write);
+      void enqueue('trigger write', write, null);
     }
   }
 
@@ -167,9 +193,10 @@ export function triggerEngine(deps: {
     const last = deps.market.get(symbol)?.state.last;
     if (epoch === null || last === undefined) return;
     const now = deps.clock.now();
-    const open = await loadRows(`symbol = $1 AND status IN ('pending', 'holding', 'closing')`, [symbol]);
-    if (open.length === 0) return;
+    let open: PositionRow[] = [];
     try {
+      open = await loadRows(`symbol = $1 AND status IN ('pending', 'holding', 'closing')`, [symbol]);
+      if (open.length === 0) return;
       await deps.db.transaction(async (tx) => {
         if (!(await holdEpoch(tx, epoch))) throw new LostLeadership();
         for (const { order_no } of open) {
@@ -183,16 +210,21 @@ export function triggerEngine(deps: {
     } catch (err) {
       if (!(err instanceof LostLeadership)) deps.log?.('trading: closing a delisted stock failed', err);
     } finally {
-      if (active) await refresh(open.map((r) => r.order_no)).catch(() => undefined);
+      if (active && open.length > 0)
+        await refresh(open.map((r) => r.order_no)).catch((err: unknown) =>
+          deps.log?.('trading: index refresh failed', err),
+        );
     }
   }
 
   function onStatus(symbol: string, status: string): void {
     if (!active || status !== 'delisted') return;
-    writing = writing.then(() => delist(symbol));
+    void enqueue('closing a delisted stock', () => delist(symbol));
   }
 
   async function start(): Promise<void> {
+    generation++;
+    active = false;
     await rebuild();
     active = true;
     // A delisting while no process led: its positions are settled now.
@@ -204,9 +236,11 @@ export function triggerEngine(deps: {
   }
 
   function stop(): void {
+    generation++;
     active = false;
     index.clear();
     queued.clear();
+    refreshVersion.clear();
   }
 
   return {
@@ -224,10 +258,12 @@ export function triggerEngine(deps: {
           return;
         }
         if (e.type !== positionChanged || typeof e.payload.orderNo !== 'string') return;
-        void refresh([e.payload.orderNo]).catch((err: unknown) => deps.log?.('trading: index refresh failed', err));
+        const orderNo = e.payload.orderNo;
+        void enqueue('index refresh', () => refresh([orderNo]));
       });
       offLeader = deps.leader.onChange((leading) => {
-        if (leading) void start().catch((err: unknown) => deps.log?.('trading: index rebuild failed', err));
+        // Leadership changes join the same queue, so a rebuild never runs beside a write of the term before.
+        if (leading) void enqueue('index rebuild', start, null);
         else stop();
       });
     },
