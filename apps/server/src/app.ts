@@ -221,8 +221,8 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const nudgeRelay = (): void => void relay.nudge().catch((err: unknown) => log('outbox nudge failed', err));
   const accounts = accountService({ db: opts.db, clock, sms, afterCommit: nudgeRelay });
   const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });
-  registerPlatformJobs(jobs, opts.db);
-  jobs.register(candleRetentionJob(opts.db));
+  registerPlatformJobs(jobs);
+  jobs.register(candleRetentionJob());
   const market = await startMarket({
     db: opts.db,
     clock,

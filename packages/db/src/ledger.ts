@@ -21,6 +21,8 @@ export interface EntryInput {
   requestId?: string;
   at: Date;
   lines: readonly PostingLine[];
+  /** The days (JST dates, inclusive) a charge covers, when it is for a span of days (financing). */
+  covers?: { from: string; to: string };
 }
 
 /**
@@ -87,6 +89,52 @@ async function openAccounts(sql: Sql, missing: readonly NamedAccount[]): Promise
         [ref.member, ref.book, currency],
       );
   }
+}
+
+/** The accounts an entry may touch and their balances, locked (see `lockEntryAccounts`). */
+export interface LockedAccounts {
+  /** The balance of one of the locked accounts (zero for an account opened just now). */
+  balanceOf(ref: AccountRef, currency?: Currency): Decimal;
+}
+
+/**
+ * Locks, in id order and before any balance is read, every account an entry of this business row may touch
+ * (opening those not yet opened), and answers their balances. A caller that must read a balance to decide its lines
+ * (a close whose loss may reach into `available`, a financing charge) calls this first with every account its lines
+ * can name; `postEntries` then finds them already locked. Taking one member row first and the rest later in id
+ * order is what deadlocked against a posting that touched a lower-id house shard (issue 24 §3).
+ */
+export async function lockEntryAccounts(
+  sql: Sql,
+  entry: Pick<EntryInput, 'refType' | 'refId'>,
+  accounts: readonly AccountRef[],
+  currency: Currency = 'JPY',
+): Promise<LockedAccounts> {
+  const shard = houseShard(entry);
+  const named = new Map<string, NamedAccount>(
+    accounts.map((ref) => [refKey(ref, currency, shard), { ref, currency, shard }]),
+  );
+  let ids = await findAccounts(sql, named);
+  if (ids.size < named.size) {
+    await openAccounts(
+      sql,
+      [...named].filter(([k]) => !ids.has(k)).map(([, a]) => a),
+    );
+    ids = await findAccounts(sql, named);
+    if (ids.size < named.size) throw new Error('ledger account could not be opened');
+  }
+  const rows = await sql.query<{ id: string; balance: string }>(
+    `SELECT id::text AS id, balance::text AS balance FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [[...new Set(ids.values())]],
+  );
+  const balances = new Map(rows.map((r) => [r.id, new Decimal(r.balance)]));
+  return {
+    balanceOf(ref, cur = currency) {
+      const id = ids.get(refKey(ref, cur, shard));
+      if (id === undefined) throw new Error('balanceOf: account not locked');
+      return balances.get(id) ?? new Decimal(0);
+    },
+  };
 }
 
 /**
@@ -164,8 +212,11 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
     // updated rows first, so a later statement of the caller's transaction cannot move a balance by hand.
     await sql.query(
       `WITH e AS (
-         INSERT INTO journal_entries (id, kind, reason, ref_type, ref_id, request_id, created_at) OVERRIDING SYSTEM VALUE
-         SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+         INSERT INTO journal_entries (id, kind, reason, ref_type, ref_id, request_id, created_at, covers_from, covers_to)
+         OVERRIDING SYSTEM VALUE
+         SELECT id, kind, reason, ref_type, ref_id, request_id, at, NULLIF(cf, '')::date, NULLIF(ct, '')::date
+           FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
+                       $14::text[], $15::text[]) AS u(id, kind, reason, ref_type, ref_id, request_id, at, cf, ct)
        ), p AS (
          INSERT INTO postings (entry_id, account_id, currency, amount)
          SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::text[], $11::numeric[])
@@ -188,6 +239,8 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
         postings.map((p) => p.amount),
         moved,
         moved.map((id) => toWire(deltas.get(id) as Decimal)),
+        entries.map((e) => e.covers?.from ?? ''),
+        entries.map((e) => e.covers?.to ?? ''),
       ],
     );
   } catch (err) {

@@ -81,8 +81,11 @@ export async function memberTimeline(
     ref_type: string;
     ref_id: string;
     created_at: Date;
+    covers_from: string | null;
+    covers_to: string | null;
   }>(
-    `SELECT e.id::text AS id, e.kind, e.reason, e.ref_type, e.ref_id, e.created_at FROM journal_entries e
+    `SELECT e.id::text AS id, e.kind, e.reason, e.ref_type, e.ref_id, e.created_at,
+            e.covers_from::text AS covers_from, e.covers_to::text AS covers_to FROM journal_entries e
       WHERE ${filter}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     args,
@@ -103,6 +106,7 @@ export async function memberTimeline(
       refType: e.ref_type,
       refId: e.ref_id,
       at: new Date(e.created_at).toISOString(),
+      covers: e.covers_from && e.covers_to ? { from: e.covers_from, to: e.covers_to } : null,
       lines: lines
         .filter((l) => l.entry_id === e.id)
         .map((l) => ({ currency: l.currency, book: l.book, amount: toWire(new Decimal(l.amount)) })),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '@kabuto/db/database';
+import type { Database, Sql } from '@kabuto/db/database';
 import type { Clock } from '../clock.ts';
 
 export type IdempotentStart =
@@ -92,7 +92,7 @@ export function idempotencyStore(db: Database, clock: Clock) {
 export type IdempotencyStore = ReturnType<typeof idempotencyStore>;
 
 /** The leader's daily job: forget keys past their lifetime (the expiry index makes this cheap). */
-export async function expireIdempotencyKeys(db: Database, now: Date): Promise<number> {
+export async function expireIdempotencyKeys(db: Sql, now: Date): Promise<number> {
   const rows = await db.query(`DELETE FROM idempotency_keys WHERE expires_at <= $1 RETURNING key`, [now]);
   return rows.length;
 }

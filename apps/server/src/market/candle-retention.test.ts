@@ -63,7 +63,7 @@ describeEachDatabase('candle retention', (h) => {
 
     // A process that does not lead runs nothing.
     const elsewhere = jobRunner({ db: h().db, clock: h().clock, leader: follower, runner: 'follower' });
-    elsewhere.register(candleRetentionJob(h().db));
+    elsewhere.register(candleRetentionJob());
     h().clock.advance(3_600_000);
     expect(await elsewhere.runDue()).toEqual([]);
     expect(await counts(h())).toEqual(before);

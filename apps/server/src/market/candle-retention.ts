@@ -1,4 +1,3 @@
-import type { Database } from '@kabuto/db/database';
 import { candleRequestMax } from '@kabuto/contracts/market/quotes';
 import type { JobDefinition } from '../platform/public.ts';
 
@@ -10,13 +9,14 @@ const prunedPeriods = ['1m', '5m', '10m', '30m'];
  * chart can ask for, so nothing a chart shows goes. The primary key (symbol, period, bucket_start) finds each cut
  * and the rows before it without a scan of the table. Leader-only, hourly, so each run deletes about an hour's growth.
  */
-export function candleRetentionJob(db: Database): JobDefinition {
+export function candleRetentionJob(): JobDefinition {
   return {
     name: 'market.candles.prune',
     schedule: { everyMs: 3_600_000 },
-    run: async () => {
-      const [row] = await db.query<{ deleted: number }>(
-        `WITH cut AS (
+    run: async (_now, fenced) => {
+      const [row] = await fenced((tx) =>
+        tx.query<{ deleted: number }>(
+          `WITH cut AS (
            SELECT s.code AS symbol, p.period, newest_gone.bucket_start
              FROM market_symbols s CROSS JOIN unnest($1::text[]) AS p(period)
              CROSS JOIN LATERAL (
@@ -28,7 +28,8 @@ export function candleRetentionJob(db: Database): JobDefinition {
            RETURNING 1
          )
          SELECT count(*)::int AS deleted FROM gone`,
-        [prunedPeriods, candleRequestMax],
+          [prunedPeriods, candleRequestMax],
+        ),
       );
       return `deleted ${row?.deleted ?? 0}`;
     },

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TestClock } from '../test/harness.ts';
-import { jobRunner, periodKey } from './jobs.ts';
+import { jobRetryMs, jobRunner, periodKey, type Fenced } from './jobs.ts';
 import type { Leader } from './leader.ts';
 
 const follower: Leader = {
@@ -38,7 +38,7 @@ describeEachDatabase('leader-only jobs run at most once per job and period', (h)
     expect(runs).toBe(0);
   });
 
-  it('runs a JST daily job once that day, only after its time, and records a failure as its outcome', async () => {
+  it('runs a JST daily job once that day, only after its time; a failed run is recorded and retried after a back-off', async () => {
     // 2026-11-24 02:59 JST (17:59 UTC the day before).
     const clock = new TestClock(new Date('2026-11-23T17:59:00Z'));
     const jobs = jobRunner({ db: h().db, clock, leader: h().platform.leader, runner: 'x' });
@@ -48,19 +48,56 @@ describeEachDatabase('leader-only jobs run at most once per job and period', (h)
       schedule: { jstDailyAt: { hour: 3, minute: 0 } },
       run: async () => {
         runs++;
-        throw new Error('bank file missing');
+        if (runs === 1) throw new Error('bank file missing');
       },
     });
     expect(await jobs.runDue()).toEqual([]);
     clock.advance(60_000);
     expect(await jobs.runDue()).toEqual(['test.daily']);
+    const read = () =>
+      h().db.query<{ period_key: string; outcome: string; attempts: number }>(
+        `SELECT period_key, outcome, attempts FROM job_runs WHERE job = 'test.daily'`,
+      );
+    expect(await read()).toEqual([{ period_key: '2026-11-24', outcome: 'failed: bank file missing', attempts: 1 }]);
+    // Issue 24 §2: the failed period is claimed again, not at once but after the back-off, and then done.
+    clock.advance(jobRetryMs - 1000);
+    expect(await jobs.runDue()).toEqual([]);
+    clock.advance(2000);
+    expect(await jobs.runDue()).toEqual(['test.daily']);
+    expect(await read()).toEqual([{ period_key: '2026-11-24', outcome: 'ok', attempts: 2 }]);
     clock.advance(6 * 60 * 60_000);
     expect(await jobs.runDue()).toEqual([]);
-    expect(runs).toBe(1);
-    const [row] = await h().db.query<{ period_key: string; outcome: string }>(
-      `SELECT period_key, outcome FROM job_runs WHERE job = 'test.daily'`,
+    expect(runs).toBe(2);
+  });
+
+  it('a run whose leader lost its term writes nothing, and the next leader claims the period again (issue 24 §6)', async () => {
+    const clock = new TestClock(new Date('2026-11-25T00:00:00Z'));
+    const current = h().platform.leader.epoch() as number;
+    // A process that still believes it leads, under the term before the current one.
+    const stale: Leader = { ...follower, isLeader: () => true, epoch: () => current - 1 };
+    const write = (name: string) => ({
+      name: 'test.fenced',
+      schedule: { everyMs: 86_400_000 },
+      run: async (_now: Date, fenced: Fenced) => {
+        await fenced((tx) =>
+          tx.query(`INSERT INTO job_runs (job, period_key, runner, started_at) VALUES ($1, 'x', 'x', now())`, [name]),
+        );
+      },
+    });
+    const old = jobRunner({ db: h().db, clock, leader: stale, runner: 'old' });
+    old.register(write('test.fenced.old'));
+    expect(await old.runDue()).toEqual(['test.fenced']);
+    const written = (name: string) => h().db.query(`SELECT 1 FROM job_runs WHERE job = $1`, [name]);
+    expect(await written('test.fenced.old')).toEqual([]);
+    const [lost] = await h().db.query<{ outcome: string; finished_at: Date | null }>(
+      `SELECT outcome, finished_at FROM job_runs WHERE job = 'test.fenced'`,
     );
-    expect(row).toEqual({ period_key: '2026-11-24', outcome: 'failed: bank file missing' });
+    expect(lost?.outcome).toBe('failed: leadership lost');
+    const now = jobRunner({ db: h().db, clock, leader: h().platform.leader, runner: 'now' });
+    now.register(write('test.fenced.now'));
+    clock.advance(jobRetryMs);
+    expect(await now.runDue()).toEqual(['test.fenced']);
+    expect(await written('test.fenced.now')).toHaveLength(1);
   });
 
   it('names periods by the JST calendar day', () => {

@@ -1,4 +1,3 @@
-import type { Database } from '@kabuto/db/database';
 import { expireIdempotencyKeys } from '../http/public.ts';
 import type { JobRunner } from './jobs.ts';
 
@@ -6,19 +5,21 @@ import type { JobRunner } from './jobs.ts';
 const outboxKeepDays = 7;
 
 /** The platform's own leader-only jobs; markets, triggers, draws and interest add theirs later. */
-export function registerPlatformJobs(jobs: JobRunner, db: Database): void {
+export function registerPlatformJobs(jobs: JobRunner): void {
   jobs.register({
     name: 'idempotency.expire',
     schedule: { jstDailyAt: { hour: 3, minute: 0 } },
-    run: async (now) => `deleted ${await expireIdempotencyKeys(db, now)}`,
+    run: async (now, fenced) => `deleted ${await fenced((tx) => expireIdempotencyKeys(tx, now))}`,
   });
   jobs.register({
     name: 'outbox.prune',
     schedule: { jstDailyAt: { hour: 3, minute: 30 } },
-    run: async (now) => {
-      const rows = await db.query(`DELETE FROM outbox WHERE relayed_at IS NOT NULL AND relayed_at < $1 RETURNING id`, [
-        new Date(now.getTime() - outboxKeepDays * 86_400_000),
-      ]);
+    run: async (now, fenced) => {
+      const rows = await fenced((tx) =>
+        tx.query(`DELETE FROM outbox WHERE relayed_at IS NOT NULL AND relayed_at < $1 RETURNING id`, [
+          new Date(now.getTime() - outboxKeepDays * 86_400_000),
+        ]),
+      );
       return `deleted ${rows.length}`;
     },
   });

@@ -1,8 +1,8 @@
 // The platform module's public surface: other modules import only this file (issue 6 §3, lint kabuto/boundaries).
 export { busChannels, memoryBus, redisBus } from './bus.ts';
 export type { Bus } from './bus.ts';
-export { jobRunner } from './jobs.ts';
-export type { JobDefinition, JobRunner } from './jobs.ts';
+export { jobRunner, LostLeadership } from './jobs.ts';
+export type { Fenced, JobDefinition, JobRunner } from './jobs.ts';
 export { advisoryLockLeader, holdEpoch, soleLeader, takeEpoch } from './leader.ts';
 export type { Leader } from './leader.ts';
 export { lastMemberSeq, outboxRelay, writeOutbox, writeOutboxMany } from './outbox.ts';

@@ -1,7 +1,8 @@
 import type { Database } from '@kabuto/db/database';
+import { lockEntryAccounts } from '@kabuto/db/ledger';
 import { money, toWire } from '@kabuto/domain/money';
 import { sessionDate } from '@kabuto/domain/market/trading-session';
-import { dailyFinancing } from '@kabuto/domain/trading/financing';
+import { financingDaysDue, financingFor } from '@kabuto/domain/trading/financing';
 import { borrowedPart, notionalOf } from '@kabuto/domain/trading/margin';
 import { financingLines } from '@kabuto/domain/trading/settlement';
 import { errorKeys } from '@kabuto/contracts/errors';
@@ -10,16 +11,22 @@ import type { JobDefinition } from '../platform/public.ts';
 import { lockPosition } from './position-row.ts';
 import { announce } from './position-moves.ts';
 
+/** Every account a financing entry can touch: the member's available and margin, the house's interest. */
+const financingAccounts = (memberId: string) =>
+  [{ member: memberId, book: 'available' }, { member: memberId, book: 'margin' }, { house: 'interest' }] as const;
+
 /**
- * Issue 18: leverage above 1 borrows the rest, and each holding position opened before today pays one day's
- * financing (long) or stock lending (short) on the borrowed part, at the rate it opened on. Leader-only, daily at
- * 00:10 JST; `financed_through` makes it once per position per day, however often it runs.
+ * Issue 18, made exactly-once by issue 24 §2: leverage above 1 borrows the rest, and a holding position pays one
+ * day's financing (long) or stock lending (short) on the borrowed part, at the rate it opened on, for every JST day
+ * after the day it opened. Leader-only, daily at 00:10 JST. Each run charges every day a position has not paid yet
+ * (`financed_through` up to today), in one entry that says which days it covers, so a run that failed or was missed
+ * is caught up by the next one and no day is charged twice. Every write is fenced by the leader epoch.
  */
 export function financingJob(db: Database, afterCommit?: () => void): JobDefinition {
   return {
     name: 'trade.financing',
     schedule: { jstDailyAt: { hour: 0, minute: 10 } },
-    run: async (now) => {
+    run: async (now, fenced) => {
       const today = sessionDate(now);
       const due = await db.query<{ order_no: string }>(
         `SELECT order_no FROM trade_positions WHERE status = 'holding' AND leverage > 1
@@ -29,32 +36,34 @@ export function financingJob(db: Database, afterCommit?: () => void): JobDefinit
       );
       let charged = 0;
       for (const { order_no } of due) {
-        const done = await db.transaction(async (tx) => {
+        const done = await fenced(async (tx) => {
           const r = await lockPosition(tx, { orderNo: order_no });
-          if (!r || r.status !== 'holding') return false;
-          const [again] = await tx.query<{ due: boolean }>(
-            `SELECT financed_through IS NULL OR financed_through < $2::date AS due FROM trade_positions WHERE id = $1`,
-            [r.id, today],
+          if (!r || r.status !== 'holding' || r.opened_at === null) return false;
+          const [row] = await tx.query<{ through: string | null }>(
+            `SELECT financed_through::text AS through FROM trade_positions WHERE id = $1`,
+            [r.id],
           );
-          if (!again?.due) return false;
+          const days = financingDaysDue(new Date(r.opened_at), row?.through ?? null, today);
+          const [first] = days;
+          if (first === undefined) return false;
           const borrowed = borrowedPart(notionalOf(r.open_price as string, r.quantity), money(r.margin));
           const rate = r.financing_rate;
-          const charge = dailyFinancing(r.side, borrowed, { longAnnualRate: rate, shortAnnualRate: rate });
+          const charge = financingFor(r.side, borrowed, { longAnnualRate: rate, shortAnnualRate: rate }, days.length);
           if (charge.gt(0)) {
-            const [acct] = await tx.query<{ balance: string }>(
-              `SELECT balance::text AS balance FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY' FOR UPDATE`,
-              [r.member_id],
-            );
-            const fin = financingLines(r.member_id, charge, money(acct?.balance ?? '0'));
+            const entry = { refType: 'trade', refId: r.order_no };
+            // Every account the entry can touch is locked, in id order, before the balance is read (issue 24 §3).
+            const locked = await lockEntryAccounts(tx, entry, financingAccounts(r.member_id));
+            const available = locked.balanceOf({ member: r.member_id, book: 'available' });
+            const fin = financingLines(r.member_id, charge, available);
             await post(
               tx,
               {
                 kind: 'trade_financing',
                 reason: ledgerReasons.tradeFinancing,
-                refType: 'trade',
-                refId: r.order_no,
+                ...entry,
                 at: now,
                 lines: fin.lines,
+                covers: { from: first, to: today },
               },
               errorKeys.funds.insufficientBalance,
             );
@@ -71,7 +80,7 @@ export function financingJob(db: Database, afterCommit?: () => void): JobDefinit
         if (done) charged++;
       }
       if (charged > 0) afterCommit?.();
-      return `${charged} positions charged financing for ${today}`;
+      return `${charged} positions charged financing up to ${today}`;
     },
   };
 }

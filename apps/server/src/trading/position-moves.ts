@@ -5,6 +5,7 @@ import { initialMargin, notionalOf, pnlAt } from '@kabuto/domain/trading/margin'
 import { closeSettlement, fillFromHoldLines, releaseLines } from '@kabuto/domain/trading/settlement';
 import type { CloseReason } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
+import { lockEntryAccounts } from '@kabuto/db/ledger';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { ledgerReasons, post } from '../ledger/public.ts';
 import { writeOutbox } from '../platform/public.ts';
@@ -76,16 +77,19 @@ export async function closePosition(
   const sellFee = sellingFee(r.fee_terms, notional);
   const duty = stampDuty(r.fee_terms, notional);
   const pnl = pnlAt(r.side, open, price, r.quantity);
-  const [acct] = await tx.query<{ balance: string }>(
-    `SELECT balance::text AS balance FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY' FOR UPDATE`,
-    [r.member_id],
-  );
+  // Every account a close can touch is locked, in id order, before the balance is read (issue 24 §3).
+  const locked = await lockEntryAccounts(tx, { refType: 'trade', refId: r.order_no }, [
+    { member: r.member_id, book: 'available' },
+    { member: r.member_id, book: 'margin' },
+    { house: 'fees' },
+    { house: 'trading' },
+  ]);
   const settle = closeSettlement({
     memberId: r.member_id,
     held: money(r.margin).plus(r.added_margin),
     pnl,
     charges: sellFee.plus(duty),
-    available: money(acct?.balance ?? '0'),
+    available: locked.balanceOf({ member: r.member_id, book: 'available' }),
   });
   await post(
     tx,

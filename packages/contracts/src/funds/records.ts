@@ -21,6 +21,8 @@ export const timelineEntrySchema = z.object({
   refId: z.string(),
   at: z.string(),
   lines: z.array(z.object({ currency: z.string(), book: z.string(), amount: z.string() })),
+  /** The JST days (inclusive) a charge for a span of days covers, e.g. financing caught up after a missed run. */
+  covers: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
