@@ -133,6 +133,7 @@ export function positionWire(
     pnlPercent: pnl === null ? null : wireOrNull(pnlPercentOf(pnl, r.margin)),
     netPnl: pnl === null ? null : toWire(pnl.minus(charges)),
     marginCallPrice: callPrice === null ? null : toWire(callPrice.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+    maintenanceRatio: toWire(money(r.maintenance_ratio)),
     saleRules: activeSaleRules(rules),
     createdAt: new Date(r.created_at).toISOString(),
   };

@@ -113,6 +113,8 @@ export const positionSchema = z.object({
   /** P&L after every fee, duty and financing charge. */
   netPnl: z.string().nullable(),
   marginCallPrice: z.string().nullable(),
+  /** The maintenance ratio the position opened on (its margin-call price follows from it). */
+  maintenanceRatio: z.string(),
   saleRules: z.array(z.enum(saleRuleNames)),
   createdAt: z.string(),
 });

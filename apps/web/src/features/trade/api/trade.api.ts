@@ -1,6 +1,7 @@
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type { assetsCall } from '@kabuto/contracts/funds/assets';
 import type { stockDetailCall } from '@kabuto/contracts/market/quotes';
+import type { marketStatusCall } from '@kabuto/contracts/market/status';
 import type {
   OrderRequest,
   PositionTab,
@@ -26,6 +27,8 @@ const detailRef = callRef<typeof tradeDetailCall>('trade/detail');
 // The ticket shows the stock's own figures (last, limits, tick table) and the member's available funds.
 const stockRef = callRef<typeof stockDetailCall>('market/detail');
 const assetsRef = callRef<typeof assetsCall>('user/assets');
+// Where the prices come from (simulated or replayed), said on every screen that shows them.
+const marketStatusRef = callRef<typeof marketStatusCall>('market/status');
 
 export type { OrderRequest, PositionTab };
 export type Ticket = ResponseOf<typeof tradePreviewCall>;
@@ -34,6 +37,7 @@ export type PositionDetail = ResponseOf<typeof tradeDetailCall>;
 export type PositionPage = ResponseOf<typeof tradeListCall>;
 export type StockForTicket = ResponseOf<typeof stockDetailCall>;
 export type Assets = ResponseOf<typeof assetsCall>;
+export type MarketStatus = ResponseOf<typeof marketStatusCall>;
 
 /** SPEC §2 position tabs, in the order the screen shows them. */
 export const positionTabList: readonly PositionTab[] = ['placing', 'holding', 'closed'];
@@ -50,6 +54,8 @@ export const tradeKeys = {
   stock: (symbol: string) => [stockRef.path, symbol] as const,
   // The member centre's key for the same call (`user/assets` + token), so both screens share one answer.
   assets: (token: string) => [assetsRef.path, token] as const,
+  // The market screens' key for the same call, so the status is fetched once for both.
+  marketStatus: [marketStatusRef.path] as const,
 };
 
 type Signal = { signal?: AbortSignal };
@@ -67,3 +73,4 @@ export const fetchPositions = (tab: PositionTab, page: number, pageSize: number,
 export const fetchPositionDetail = (orderNo: string, s: Signal) => api.call(detailRef, { orderNo }, opts(s));
 export const fetchStock = (symbol: string, s: Signal) => api.call(stockRef, { symbol }, opts(s));
 export const fetchAssets = (s: Signal) => api.call(assetsRef, {}, opts(s));
+export const fetchMarketStatus = (s: Signal) => api.call(marketStatusRef, {}, opts(s));

@@ -3,6 +3,7 @@ import { ApiError } from '../../../shared/api/http-client.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import {
   fetchAssets,
+  fetchMarketStatus,
   fetchPositionDetail,
   fetchPositions,
   fetchStock,
@@ -77,6 +78,16 @@ export function useAssetsForTrade() {
     queryFn: ({ signal }) => fetchAssets({ signal }),
     enabled: token !== '',
     staleTime: 5_000,
+  });
+}
+
+/** Where the prices on screen come from (simulated or replayed); the session changes on the minute at most. */
+export function usePriceSource() {
+  return useQuery({
+    queryKey: tradeKeys.marketStatus,
+    queryFn: ({ signal }) => fetchMarketStatus({ signal }),
+    staleTime: 30_000,
+    select: (status) => status.source,
   });
 }
 

@@ -11,9 +11,11 @@ export function ConfirmSheet({
   open,
   title,
   headline,
+  headlineLabel,
   rows,
   note,
   confirmLabel,
+  dismissLabel,
   danger = false,
   busy,
   onConfirm,
@@ -24,9 +26,13 @@ export function ConfirmSheet({
   title: string;
   /** The one figure the member is agreeing to, large. */
   headline?: ReactNode;
+  /** What the headline figure is ("Margin to add"), said above it. */
+  headlineLabel?: string;
   rows: readonly DetailRow[];
   note?: string;
   confirmLabel: string;
+  /** The button that closes the sheet without acting; a cancel sheet says "keep the order", never a second "cancel". */
+  dismissLabel?: string;
   danger?: boolean;
   busy: boolean;
   onConfirm: () => void;
@@ -44,9 +50,16 @@ export function ConfirmSheet({
     >
       <h2 className="trade-sheet__title">{title}</h2>
       {headline !== undefined && (
-        <div className="trade-sheet__headline num" data-testid={`${testId}-headline`}>
-          {headline}
-        </div>
+        <>
+          {headlineLabel && (
+            <p className="trade-sheet__headline-label" data-testid={`${testId}-headline-label`}>
+              {headlineLabel}
+            </p>
+          )}
+          <div className="trade-sheet__headline num" data-testid={`${testId}-headline`}>
+            {headline}
+          </div>
+        </>
       )}
       <DetailList compact rows={rows} testId={`${testId}-rows`} />
       {note && <p className="trade-sheet__note">{note}</p>}
@@ -61,7 +74,7 @@ export function ConfirmSheet({
         {confirmLabel}
       </Button>
       <Button block size="large" fill="none" disabled={busy} onClick={onClose} data-testid={`${testId}-cancel`}>
-        {t('common.cancel')}
+        {dismissLabel ?? t('common.cancel')}
       </Button>
     </Popup>
   );

@@ -33,6 +33,7 @@ const holding: Position = {
   pnlPercent: '-0.07',
   netPnl: '-400',
   marginCallPrice: '2250',
+  maintenanceRatio: '0.5',
   saleRules: [],
   createdAt: '2026-11-25T01:00:00.000Z',
 };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Position } from '../api/trade.api.ts';
+import type { MarketStatus, Position } from '../api/trade.api.ts';
 import type { Valuation } from './live-valuation.ts';
 import { AmountText } from '../../../shared/components/amount-text.tsx';
 import { directionOf, percentText, priceText, groupThousands } from '../../../shared/format/price-change.ts';
@@ -15,6 +15,17 @@ export function SideTag({ side, testId }: { side: Position['side']; testId?: str
   return (
     <span className={`trade-tag trade-tag--${side}`} data-testid={testId} data-side={side}>
       {t(`trade.side.${side}`)}
+    </span>
+  );
+}
+
+/** Says the prices are not a live exchange feed ("Simulated prices"), as the market screens' banner does. */
+export function PriceSourceTag({ source, testId }: { source: MarketStatus['source'] | undefined; testId: string }) {
+  const { t } = useTranslation();
+  if (source === undefined) return null;
+  return (
+    <span className="trade-source" data-testid={testId} data-source={source}>
+      {t(`trade.source.${source}`)}
     </span>
   );
 }

@@ -1,10 +1,24 @@
 import { Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { readDecimalInput } from '@kabuto/domain/input/decimal-input';
 
-/** A figure with − and + on either side (44 px targets), typed or stepped. */
+/**
+ * The figure a field should show once the member leaves it: what they typed, read exactly and written plainly
+ * ("１，０００" → "1000"); null when it is already plain, or cannot be read (the field then keeps it, and says why).
+ */
+export function tidiedFigure(value: string, decimals: number): string | null {
+  const read = readDecimalInput(value, { maxDecimals: decimals });
+  return 'ok' in read && read.ok !== value ? read.ok : null;
+}
+
+/**
+ * A figure with − and + on either side (44 px targets), typed or stepped. The text is kept as typed, so nothing is
+ * dropped while typing; the ticket reads it exactly (full-width digits, thousands commas) or says why it cannot.
+ */
 export function StepperField({
   label,
   value,
+  decimals,
   onChange,
   onStep,
   unit,
@@ -13,6 +27,8 @@ export function StepperField({
 }: {
   label: string;
   value: string;
+  /** Decimal places the figure takes, for writing it plainly when the member leaves the field. */
+  decimals: number;
   onChange: (value: string) => void;
   onStep: (direction: 'up' | 'down') => void;
   unit?: string;
@@ -38,6 +54,10 @@ export function StepperField({
         aria-invalid={invalid}
         value={value}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={() => {
+          const tidied = tidiedFigure(value, decimals);
+          if (tidied !== null) onChange(tidied);
+        }}
         data-testid={testId}
       />
       {unit && <span className="stepper__unit">{unit}</span>}

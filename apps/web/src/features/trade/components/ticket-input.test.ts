@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { errorKeys } from '@kabuto/contracts/errors';
 import {
+  affordableShares,
   checkTicket,
-  cleanDecimal,
+  inputKeys,
   quantityIn,
   sharesOf,
   stepLimitPrice,
@@ -109,10 +110,55 @@ describe('the ticket’s own checks (the server’s keys, before anything is sen
   });
 });
 
-describe('typed decimals', () => {
-  it('keep digits, one point and the allowed places', () => {
-    expect(cleanDecimal('3,100.456', 2)).toBe('3100.45');
-    expect(cleanDecimal('0012', 0)).toBe('12');
-    expect(cleanDecimal('.5', 1)).toBe('0.5');
+describe('figures typed with a Japanese keyboard or pasted', () => {
+  it('reads full-width digits in the quantity and prices', () => {
+    expect(sharesOf('shares', '１００')).toBe('100');
+    const { order } = checkTicket(
+      input({ quantity: '１，０００', type: 'limit', limitPrice: '２６００．５', stopLoss: '２５００' }),
+      market,
+    );
+    expect(order).toMatchObject({ quantity: '1000', price: '2600.5', stopLoss: '2500' });
+  });
+
+  it('refuses a quantity whose commas are not thousands separators, saying it cannot read it', () => {
+    expect(checkTicket(input({ quantity: '1,00' }), market)).toEqual({
+      order: null,
+      problem: inputKeys.unreadable,
+      field: 'quantity',
+    });
+  });
+
+  it('refuses a price with a third decimal instead of cutting it off', () => {
+    const check = checkTicket(input({ type: 'limit', limitPrice: '2600.505' }), market);
+    expect(check).toEqual({ order: null, problem: inputKeys.priceDecimals, field: 'limitPrice' });
+  });
+
+  it('refuses a stop-loss with two points', () => {
+    expect(checkTicket(input({ stopLoss: '1.2.3' }), market)).toEqual({
+      order: null,
+      problem: inputKeys.unreadable,
+      field: 'stopLoss',
+    });
+  });
+
+  it('steps from a full-width figure', () => {
+    expect(stepShares('shares', '２００', 'up')).toBe('300');
+    expect(stepLimitPrice('３１００', 'up', market)).toBe('3101.00');
+  });
+});
+
+describe('the most the member can afford (whole units of 100 shares, from the preview’s figures)', () => {
+  it('divides what is available by the cost of each 100 shares, rounding down to a unit', () => {
+    // 200 shares cost ¥300,650: ¥150,325 per 100; ¥900,000 pays for 5 units.
+    expect(affordableShares({ cost: '300650', quantity: '200', available: '900000' })).toBe('500');
+  });
+
+  it('answers 0 when the funds do not cover one unit', () => {
+    expect(affordableShares({ cost: '150325', quantity: '100', available: '150324.99' })).toBe('0');
+    expect(affordableShares({ cost: '150325', quantity: '100', available: '-10' })).toBe('0');
+  });
+
+  it('gives nothing when the figures have no cost per unit', () => {
+    expect(affordableShares({ cost: '0', quantity: '100', available: '900000' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { errorKeys } from '@kabuto/contracts/errors';
+import { readDecimalInput } from '@kabuto/domain/input/decimal-input';
 import { Decimal, tryMoney } from '@kabuto/domain/money';
 import { roundToTick, stepTick, type TickTable } from '@kabuto/domain/market/tick-size';
 import { priceProblem } from '@kabuto/domain/trading/limit-price';
@@ -11,7 +12,7 @@ import {
   quantityProblem,
   sharesOfLots,
 } from '@kabuto/domain/trading/quantity';
-import type { OrderRequest } from '../api/trade.api.ts';
+import type { OrderRequest, Ticket } from '../api/trade.api.ts';
 
 export type Side = OrderRequest['side'];
 export type OrderType = OrderRequest['type'];
@@ -41,24 +42,30 @@ export interface TicketMarket {
   reference: string;
 }
 
-/** Keeps digits and one point, at most `decimals` places (SPEC §5: inputs strip what they cannot take). */
-export function cleanDecimal(raw: string, decimals: number): string {
-  const cleaned = raw.replace(/[^\d.]/g, '');
-  const point = cleaned.indexOf('.');
-  const whole = (point === -1 ? cleaned : cleaned.slice(0, point)).replace(/^0+(?=\d)/, '').slice(0, 9);
-  if (point === -1 || decimals === 0) return whole;
-  return `${whole === '' ? '0' : whole}.${cleaned
-    .slice(point + 1)
-    .replace(/\./g, '')
-    .slice(0, decimals)}`;
+/** Message keys for a figure the ticket cannot read exactly (trade part of the catalogue). */
+export const inputKeys = {
+  unreadable: 'trade.input.unreadable',
+  priceDecimals: 'trade.input.priceDecimals',
+  wholeYen: 'trade.input.wholeYen',
+} as const;
+
+/** Decimal places a quantity takes: whole shares, or lots to one place (0.1 lot = 100 shares). */
+export const quantityDecimals = (unit: QuantityUnit): number => (unit === 'lots' ? 1 : 0);
+/** SPEC §5: prices to two decimals at most (the tick grid is coarser still). */
+export const PRICE_DECIMALS = 2;
+
+/** A typed figure as a number, however many places it has; null when it cannot be read exactly. */
+function figureOf(text: string): Decimal | null {
+  const read = readDecimalInput(text, { maxDecimals: 18 });
+  return 'ok' in read && read.ok !== '' ? new Decimal(read.ok) : null;
 }
 
 /** The shares an entry stands for, or null when it is not a whole number of 100-share units. */
 export function sharesOf(unit: QuantityUnit, quantity: string): string | null {
-  const text = quantity.trim();
-  if (text === '') return null;
-  if (unit === 'lots') return sharesOfLots(text);
-  return quantityProblem(text) === null ? new Decimal(text).toFixed(0) : null;
+  const read = readDecimalInput(quantity, { maxDecimals: quantityDecimals(unit) });
+  if (!('ok' in read) || read.ok === '') return null;
+  if (unit === 'lots') return sharesOfLots(read.ok);
+  return quantityProblem(read.ok) === null ? new Decimal(read.ok).toFixed(0) : null;
 }
 
 /** Shares written in the given unit ("1500" shares → "1.5" lots). */
@@ -77,7 +84,7 @@ export function stepShares(unit: QuantityUnit, quantity: string, direction: 'up'
 
 /** The entry as a number of shares, whole or not; null when it is not a number. */
 function typedShares(unit: QuantityUnit, quantity: string): Decimal | null {
-  const value = tryMoney(quantity.trim());
+  const value = figureOf(quantity);
   if (value === null) return null;
   return unit === 'lots' ? value.times(SHARES_PER_LOT) : value;
 }
@@ -93,18 +100,20 @@ export function stepLimitPrice(
 ): string {
   const up = new Decimal(market.limitUp);
   const down = new Decimal(market.limitDown);
-  const typed = tryMoney(price);
+  const typed = figureOf(price);
   if (typed === null || typed.lte(0)) return (direction === 'up' ? down : up).toFixed(2);
   const onGrid = roundToTick(typed, market.table, direction);
   const next = onGrid.eq(typed) ? (stepTick(typed, market.table, direction) ?? typed) : onGrid;
   return Decimal.min(Decimal.max(next, down), up).toFixed(2);
 }
 
-/** A price as the wire takes it (digits, up to two decimals), or null when empty. */
-const priceOrNull = (text: string): string | null => {
-  const trimmed = text.trim();
-  return trimmed === '' ? null : (tryMoney(trimmed)?.toFixed() ?? trimmed);
-};
+/** A price as typed, read exactly: its wire text, null when empty, or the key that refuses it. */
+function readPrice(text: string): { price: string | null } | { problem: string } {
+  const read = readDecimalInput(text, { maxDecimals: PRICE_DECIMALS });
+  if ('problem' in read)
+    return { problem: read.problem === 'unreadable' ? inputKeys.unreadable : inputKeys.priceDecimals };
+  return { price: read.ok === '' ? null : read.ok };
+}
 
 export interface TicketCheck {
   /** The order to preview and place, once every rule the ticket can check holds. */
@@ -121,6 +130,8 @@ export interface TicketCheck {
  */
 export function checkTicket(input: TicketInput, market: TicketMarket | null): TicketCheck {
   const refuse = (problem: string, field: TicketCheck['field']): TicketCheck => ({ order: null, problem, field });
+  const read = readDecimalInput(input.quantity, { maxDecimals: quantityDecimals(input.unit) });
+  if ('problem' in read && read.problem === 'unreadable') return refuse(inputKeys.unreadable, 'quantity');
   const shares = sharesOf(input.unit, input.quantity);
   if (shares === null) {
     const typed = typedShares(input.unit, input.quantity);
@@ -134,26 +145,26 @@ export function checkTicket(input: TicketInput, market: TicketMarket | null): Ti
   let reference = market.reference;
   let price: string | null = null;
   if (input.type === 'limit') {
-    price = priceOrNull(input.limitPrice);
+    const limit = readPrice(input.limitPrice);
+    if ('problem' in limit) return refuse(limit.problem, 'limitPrice');
+    price = limit.price;
     if (price === null) return refuse(errorKeys.trade.limitPriceRequired, 'limitPrice');
-    if (tryMoney(price) === null) return refuse(errorKeys.trade.priceOffGrid, 'limitPrice');
     const issue = priceProblem(price, market.table, limits);
     if (issue === 'offGrid') return refuse(errorKeys.trade.priceOffGrid, 'limitPrice');
     if (issue === 'exceedsLimit') return refuse(errorKeys.trade.exceedsPriceLimit, 'limitPrice');
     reference = price;
   }
-  const stopLoss = priceOrNull(input.stopLoss);
-  const takeProfit = priceOrNull(input.takeProfit);
-  for (const [level, field] of [
-    [stopLoss, 'stopLoss'],
-    [takeProfit, 'takeProfit'],
-  ] as const) {
-    if (level === null) continue;
-    const value = tryMoney(level);
-    if (value === null || value.lte(0)) return refuse(errorKeys.trade[`${field}Side`], field);
-    if (priceProblem(level, market.table, { up: '999999999', down: '0' }) === 'offGrid')
+  const levels: Record<'stopLoss' | 'takeProfit', string | null> = { stopLoss: null, takeProfit: null };
+  for (const field of ['stopLoss', 'takeProfit'] as const) {
+    const read = readPrice(input[field]);
+    if ('problem' in read) return refuse(read.problem, field);
+    if (read.price === null) continue;
+    if (new Decimal(read.price).lte(0)) return refuse(errorKeys.trade[`${field}Side`], field);
+    if (priceProblem(read.price, market.table, { up: '999999999', down: '0' }) === 'offGrid')
       return refuse(errorKeys.trade.priceOffGrid, field);
+    levels[field] = read.price;
   }
+  const { stopLoss, takeProfit } = levels;
   const side = levelProblem(input.side, reference, stopLoss, takeProfit);
   if (side !== null) return refuse(errorKeys.trade[side], side === 'stopLossSide' ? 'stopLoss' : 'takeProfit');
   return {
@@ -170,4 +181,19 @@ export function checkTicket(input: TicketInput, market: TicketMarket | null): Ti
     problem: null,
     field: null,
   };
+}
+
+/**
+ * The most shares the member's available funds pay for, in whole units of 100 (SPEC §5), at the previewed order's
+ * cost per unit (margin and fee ÷ its units). The fee is scaled with the order, so this is an estimate the next
+ * preview confirms; null when the figures give no cost per unit.
+ */
+export function affordableShares(ticket: Pick<Ticket, 'cost' | 'quantity' | 'available'>): string | null {
+  const cost = tryMoney(ticket.cost);
+  const shares = tryMoney(ticket.quantity);
+  const available = tryMoney(ticket.available);
+  if (cost === null || shares === null || available === null || cost.lte(0) || shares.lte(0)) return null;
+  const perUnit = cost.div(shares.div(SHARES_PER_UNIT));
+  const units = Decimal.max(available, 0).div(perUnit).floor();
+  return Decimal.min(units.times(SHARES_PER_UNIT), MAX_ORDER_SHARES).toFixed(0);
 }

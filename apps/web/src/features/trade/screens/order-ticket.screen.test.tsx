@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { errorKeys } from '@kabuto/contracts/errors';
 import { OrderTicketScreen } from './order-ticket.screen.tsx';
 import {
   fetchStock,
@@ -11,7 +12,8 @@ import {
   type Ticket,
 } from '../api/trade.api.ts';
 import type * as TradeApi from '../api/trade.api.ts';
-import { initI18n, loadCatalogueParts } from '../../../i18n/i18n.ts';
+import { initI18n, loadCatalogueParts, translateKey } from '../../../i18n/i18n.ts';
+import { ApiError } from '../../../shared/api/http-client.ts';
 import { clearSession, signIn } from '../../../shared/session/session.store.ts';
 
 vi.mock('../api/trade.api.ts', async (importOriginal) => ({
@@ -109,9 +111,16 @@ describe('the order ticket (issue 18)', () => {
   });
 
   afterEach(() => {
+    vi.useRealTimers();
     cleanup();
     vi.clearAllMocks();
   });
+
+  /** The figures for the first order are in (asked at 1×, then again at the leverage on offer). */
+  const figuresIn = async () => {
+    await waitFor(() => expect(lastPreview()?.leverage).toBe(2), { timeout: 3_000 });
+    await waitFor(() => expect(screen.getByTestId('ticket-summary').dataset.fits).toBe('true'), { timeout: 3_000 });
+  };
 
   it('asks the figures at 1× first, then takes the leverage on offer', async () => {
     renderTicket();
@@ -125,19 +134,41 @@ describe('the order ticket (issue 18)', () => {
 
   it('says why a quantity that is not whole units cannot be sent, and sends none', async () => {
     renderTicket();
-    await waitFor(() => expect(previewOrder).toHaveBeenCalled(), { timeout: 3_000 });
+    await figuresIn();
     vi.mocked(previewOrder).mockClear();
+    // The ticket asks for figures 300 ms after the member pauses: run its clock well past that, exactly.
+    vi.useFakeTimers();
     fireEvent.change(screen.getByTestId('ticket-quantity'), { target: { value: '150' } });
-    expect((await screen.findByTestId('ticket-field-error')).textContent).toMatch(/units of 100 shares/);
+    expect(screen.getByTestId('ticket-field-error').textContent).toMatch(/units of 100 shares/);
+    expect(screen.getByTestId('ticket-why-reason').textContent).toBe('Check the Quantity above.');
     expect((screen.getByTestId('ticket-review') as HTMLButtonElement).disabled).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(previewOrder).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(vi.mocked(previewOrder).mock.calls).toEqual([]);
+    expect(vi.mocked(placeOrder).mock.calls).toEqual([]);
+  });
+
+  it('reads a quantity typed in full-width digits', async () => {
+    renderTicket();
+    await figuresIn();
+    fireEvent.change(screen.getByTestId('ticket-quantity'), { target: { value: '２００' } });
+    await waitFor(() => expect(lastPreview()?.quantity).toBe('200'), { timeout: 3_000 });
+    // Leaving the field writes it plainly.
+    fireEvent.blur(screen.getByTestId('ticket-quantity'));
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('200');
+  });
+
+  it('refuses a quantity it cannot read exactly, and says so', async () => {
+    renderTicket();
+    await figuresIn();
+    fireEvent.change(screen.getByTestId('ticket-quantity'), { target: { value: '1,00' } });
+    expect(screen.getByTestId('ticket-field-error').textContent).toMatch(/cannot be read as an exact number/);
+    expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('1,00');
   });
 
   it('sends lots as shares, restates the order in a sheet, and places it with an idempotency key', async () => {
     vi.mocked(placeOrder).mockImplementation(() => new Promise(() => {}));
     renderTicket('#/market/marketBuy?symbol=7203&side=short');
-    await waitFor(() => expect(lastPreview()?.leverage).toBe(2), { timeout: 3_000 });
+    await figuresIn();
     fireEvent.click(screen.getByTestId('ticket-unit-lots').querySelector('input') as HTMLInputElement);
     expect((screen.getByTestId('ticket-quantity') as HTMLInputElement).value).toBe('0.1');
     fireEvent.click(screen.getByTestId('ticket-quantity-up'));
@@ -156,13 +187,50 @@ describe('the order ticket (issue 18)', () => {
     expect(headers?.['Idempotency-Key']).toMatch(/.{8,}/);
   });
 
-  it('refuses to review an order that costs more than is available', async () => {
-    vi.mocked(previewOrder).mockImplementation(async (order) => ticketFor(order, { availableAfter: '-12.5' }));
+  it('refuses to review an order that costs more than is available, with the most it can afford and a deposit', async () => {
+    vi.mocked(previewOrder).mockImplementation(async (order) =>
+      ticketFor(order, { cost: '150325', available: '400000', availableAfter: '-12.5' }),
+    );
     renderTicket();
-    await waitFor(() => expect(lastPreview()?.leverage).toBe(2), { timeout: 3_000 });
-    await waitFor(() => expect(screen.getByTestId('ticket-summary').dataset.fits).toBe('true'), { timeout: 3_000 });
-    expect(screen.getByTestId('ticket-short-of-funds').textContent).not.toBe('');
+    await figuresIn();
     expect((screen.getByTestId('ticket-review') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('ticket-why-reason').textContent).toBe('Your available funds do not cover this order.');
+    // ¥400,000 ÷ ¥150,325 per 100 shares: two whole units.
+    expect(screen.getByTestId('ticket-max-affordable').dataset.shares).toBe('200');
+    expect(screen.getByTestId('ticket-max-affordable').textContent).toBe(
+      'Your available funds cover up to about 200 shares.',
+    );
+    fireEvent.click(screen.getByTestId('ticket-deposit'));
+    expect(window.location.hash).toBe('#/user/recharge');
+  });
+
+  it('shows a refusal after confirming once, beside the button', async () => {
+    vi.mocked(placeOrder).mockRejectedValue(new ApiError('refusal', errorKeys.funds.insufficientBalance, 200));
+    renderTicket();
+    await figuresIn();
+    // The funds went elsewhere meanwhile: the next figures say so too.
+    vi.mocked(previewOrder).mockImplementation(async (order) => ticketFor(order, { availableAfter: '-1' }));
+    fireEvent.click(screen.getByTestId('ticket-review'));
+    fireEvent.click(await screen.findByTestId('ticket-sheet-confirm'));
+    const refusal = await screen.findByTestId('ticket-error');
+    expect(refusal.textContent).toBe(translateKey(errorKeys.funds.insufficientBalance));
+    await waitFor(() => expect(screen.queryByTestId('ticket-max-affordable')).not.toBeNull(), { timeout: 3_000 });
+    expect(screen.getAllByRole('alert').map((x) => x.textContent)).toEqual([refusal.textContent]);
+    expect(screen.queryByTestId('ticket-why-reason')).toBeNull();
+  });
+
+  it('names a short’s fees as a short sale and a buy-back, and says the prices are simulated', async () => {
+    renderTicket('#/market/marketBuy?symbol=7203&side=short');
+    await figuresIn();
+    const summary = screen.getByTestId('ticket-summary').textContent ?? '';
+    expect(summary).toContain('Short-sale fee');
+    expect(summary).toContain('Buy-back fee (est.)');
+    expect(summary).not.toMatch(/Purchase fee|Selling fee/);
+    expect(screen.getByTestId('ticket-source').textContent).toBe('Simulated prices');
+    fireEvent.click(screen.getByTestId('ticket-review'));
+    expect((await screen.findByTestId('ticket-sheet-headline-label')).textContent).toBe(
+      'Estimated cost (margin + fee)',
+    );
   });
 
   it('asks a visitor to sign in', async () => {

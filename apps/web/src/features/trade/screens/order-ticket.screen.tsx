@@ -9,10 +9,13 @@ import { placeOrder, type OrderRequest, type StockForTicket, type Ticket } from 
 import { useRefreshTrade, useStockForTicket, useTicketPreview } from '../api/trade.queries.ts';
 import { ConfirmSheet } from '../components/confirm-sheet.tsx';
 import { QuoteFollower } from '../components/live-lasts.tsx';
-import { Segmented, StepperField } from '../components/stepper-field.tsx';
+import { PriceSourceTag } from '../components/position-card.tsx';
+import { Segmented, StepperField, tidiedFigure } from '../components/stepper-field.tsx';
 import {
+  PRICE_DECIMALS,
+  affordableShares,
   checkTicket,
-  cleanDecimal,
+  quantityDecimals,
   quantityIn,
   sharesOf,
   stepLimitPrice,
@@ -20,6 +23,7 @@ import {
   type OrderType,
   type QuantityUnit,
   type Side,
+  type TicketCheck,
   type TicketInput,
 } from '../components/ticket-input.ts';
 import { useSettled } from '../components/use-settled.ts';
@@ -187,23 +191,43 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
   const direction = directionOf(live.change);
   const problemOn = (field: typeof check.field) => (touched && check.field === field ? check.problem : null);
   const sideTone = (side: Side) => `trade-segmented__option--${side}`;
+  // One short line beside the disabled button: the first thing that stops the order, in the order a member fixes it.
+  const blockedReason: string | null =
+    live.status !== 'listed'
+      ? t(`trade.ticket.status.${live.status}`)
+      : ticket && !ticket.tradingOpen
+        ? translateKey(errorKeys.trade.notTradingTime)
+        : check.field !== null
+          ? t('trade.ticket.blocked.field', { field: fieldLabel(t, check.field) })
+          : current && preview.isError
+            ? translateKey(errorKeyOf(preview.error))
+            : shortOfFunds
+              ? t('trade.ticket.blocked.shortOfFunds')
+              : null;
 
   return (
     <Page
       testId="ticket-screen"
       footer={
-        <Button
-          block
-          size="large"
-          className={`ticket__submit ticket__submit--${input.side}`}
-          disabled={!tradable || !figuresFit || shortOfFunds}
-          // Until the server's figures for exactly this order are in, there is nothing to confirm.
-          loading={tradable && check.order !== null && !figuresFit && !preview.isError}
-          onClick={review}
-          data-testid="ticket-review"
-        >
-          {t(`trade.ticket.review.${input.side}`)}
-        </Button>
+        <>
+          <WhyNotReady
+            refusal={placeError}
+            reason={placeError === null ? blockedReason : null}
+            affordable={shortOfFunds && ticket !== undefined ? affordableShares(ticket) : null}
+          />
+          <Button
+            block
+            size="large"
+            className={`ticket__submit ticket__submit--${input.side}`}
+            disabled={!tradable || !figuresFit || shortOfFunds}
+            // Until the server's figures for exactly this order are in, there is nothing to confirm.
+            loading={tradable && check.order !== null && !figuresFit && !preview.isError}
+            onClick={review}
+            data-testid="ticket-review"
+          >
+            {t(`trade.ticket.review.${input.side}`)}
+          </Button>
+        </>
       }
     >
       <QuoteFollower
@@ -238,6 +262,7 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
             {t('trade.ticket.bidAsk', { bid: priceText(ticket.bid), ask: priceText(ticket.ask) })}
           </p>
         )}
+        <PriceSourceTag source={stock.source} testId="ticket-source" />
       </header>
 
       {live.status !== 'listed' && (
@@ -278,7 +303,8 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
             <StepperField
               label={t('trade.fields.limitPrice')}
               value={input.limitPrice}
-              onChange={(v) => set({ limitPrice: cleanDecimal(v, 2) })}
+              decimals={PRICE_DECIMALS}
+              onChange={(limitPrice) => set({ limitPrice })}
               onStep={(d) =>
                 set({
                   limitPrice: stepLimitPrice(input.limitPrice, d, {
@@ -327,7 +353,8 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
           <StepperField
             label={t('trade.fields.quantity')}
             value={input.quantity}
-            onChange={(v) => set({ quantity: cleanDecimal(v, input.unit === 'lots' ? 1 : 0) })}
+            decimals={quantityDecimals(input.unit)}
+            onChange={(quantity) => set({ quantity })}
             onStep={(d) => set({ quantity: stepShares(input.unit, input.quantity, d) })}
             unit={t(`trade.unit.${input.unit}`)}
             invalid={problemOn('quantity') !== null}
@@ -366,14 +393,14 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
           <LevelField
             label={t('trade.fields.stopLoss')}
             value={input.stopLoss}
-            onChange={(v) => set({ stopLoss: cleanDecimal(v, 2) })}
+            onChange={(stopLoss) => set({ stopLoss })}
             problem={problemOn('stopLoss')}
             testId="ticket-stop-loss"
           />
           <LevelField
             label={t('trade.fields.takeProfit')}
             value={input.takeProfit}
-            onChange={(v) => set({ takeProfit: cleanDecimal(v, 2) })}
+            onChange={(takeProfit) => set({ takeProfit })}
             problem={problemOn('takeProfit')}
             testId="ticket-take-profit"
           />
@@ -381,13 +408,10 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
       </section>
 
       <Summary ticket={ticket} fits={figuresFit} loading={check.order !== null && !figuresFit && !preview.isError} />
-      {current && preview.isError && <FormError error={errorKeyOf(preview.error)} testId="ticket-preview-error" />}
-      {shortOfFunds && <FormError error={errorKeys.funds.insufficientBalance} testId="ticket-short-of-funds" />}
-      <FormError error={placeError} testId="ticket-error" />
 
       {ticket && figuresFit && (
         <section className="trade-card trade-rules" data-testid="ticket-sale-rules">
-          <h2 className="trade-card__title">{t('trade.saleRules.title')}</h2>
+          <h2 className="trade-card__title">{t(`trade.saleRules.title.${ticket.side}`)}</h2>
           {ticket.saleRules.length === 0 ? (
             <p className="trade-hint">{t('trade.saleRules.none')}</p>
           ) : (
@@ -405,6 +429,7 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
           open={sheetOpen}
           title={t(`trade.ticket.confirmTitle.${asked.side}`)}
           headline={moneyText(ticket.cost)}
+          headlineLabel={t(`trade.ticket.headline.${ticket.type}`)}
           rows={[
             { label: t('trade.fields.stock'), value: `${ticket.names[lang]} ${ticket.symbol}` },
             { label: t('trade.fields.side'), value: t(`trade.side.${ticket.side}`) },
@@ -422,7 +447,7 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
             { label: t('trade.fields.leverage'), value: t('trade.leverageTag', { leverage: ticket.leverage }) },
             { label: t('trade.summary.notional'), value: moneyText(ticket.notional), className: 'num' },
             { label: t('trade.summary.margin'), value: moneyText(ticket.margin), className: 'num' },
-            { label: t('trade.summary.purchaseFee'), value: moneyText(ticket.purchaseFee), className: 'num' },
+            { label: t(feeLabels[ticket.side].open), value: moneyText(ticket.purchaseFee), className: 'num' },
             ...levelRows(t, asked),
             { label: t('trade.summary.availableAfter'), value: moneyText(ticket.availableAfter), className: 'num' },
           ]}
@@ -445,6 +470,60 @@ function levelRows(t: (key: string) => string, order: OrderRequest): DetailRow[]
   if (order.takeProfit)
     rows.push({ label: t('trade.fields.takeProfit'), value: priceText(order.takeProfit), className: 'num' });
   return rows;
+}
+
+/** A long opens with a purchase and closes with a sale; a short opens with a sale and closes with a buy-back. */
+const feeLabels: Record<Side, { open: string; close: string }> = {
+  long: { open: 'trade.summary.purchaseFee', close: 'trade.summary.sellingFee' },
+  short: { open: 'trade.summary.shortSaleFee', close: 'trade.summary.buyBackFee' },
+};
+
+const fieldLabel = (t: (key: string) => string, field: NonNullable<TicketCheck['field']>): string =>
+  t(`trade.fields.${field}`);
+
+/**
+ * Beside the sticky button: the refusal of a confirmed order (once, here), or why the button is disabled; when funds
+ * are short, the most the member can afford and the way to deposit.
+ */
+function WhyNotReady({
+  refusal,
+  reason,
+  affordable,
+}: {
+  refusal: string | null;
+  reason: string | null;
+  affordable: string | null;
+}) {
+  const { t } = useTranslation();
+  if (refusal === null && reason === null && affordable === null) return null;
+  return (
+    <div className="ticket__why" data-testid="ticket-why">
+      <FormError error={refusal} testId="ticket-error" />
+      {reason !== null && (
+        <p className="ticket__why-reason" data-testid="ticket-why-reason">
+          {reason}
+        </p>
+      )}
+      {affordable !== null && (
+        <div className="ticket__why-actions">
+          <span className="num" data-testid="ticket-max-affordable" data-shares={affordable}>
+            {affordable === '0'
+              ? t('trade.ticket.blocked.noneAffordable')
+              : t('trade.ticket.blocked.maxAffordable', { shares: groupThousands(affordable) })}
+          </span>
+          <Button
+            size="small"
+            color="primary"
+            fill="outline"
+            onClick={() => push('/user/recharge')}
+            data-testid="ticket-deposit"
+          >
+            {t('trade.ticket.blocked.deposit')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
 }
 
 function FieldProblem({ problem }: { problem: string | null }) {
@@ -482,6 +561,10 @@ function LevelField({
           value={value}
           aria-invalid={problem !== null}
           onChange={(e) => onChange(e.target.value)}
+          onBlur={() => {
+            const tidied = tidiedFigure(value, PRICE_DECIMALS);
+            if (tidied !== null) onChange(tidied);
+          }}
           data-testid={testId}
         />
       </span>
@@ -505,12 +588,12 @@ function Summary({ ticket, fits, loading }: { ticket: Ticket | undefined; fits: 
     { label: t('trade.summary.notional'), value: moneyText(ticket.notional), className: 'num', testId: 'sum-notional' },
     { label: t('trade.summary.margin'), value: moneyText(ticket.margin), className: 'num', testId: 'sum-margin' },
     {
-      label: t('trade.summary.purchaseFee'),
+      label: t(feeLabels[ticket.side].open),
       value: moneyText(ticket.purchaseFee),
       className: 'num',
       testId: 'sum-fee',
     },
-    { label: t('trade.summary.sellingFee'), value: moneyText(ticket.sellingFee), className: 'num' },
+    { label: t(feeLabels[ticket.side].close), value: moneyText(ticket.sellingFee), className: 'num' },
     { label: t('trade.summary.stampDuty'), value: moneyText(ticket.stampDuty), className: 'num' },
     {
       label: t('trade.summary.breakEven'),

@@ -4,11 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
 import { addMargin, cancelOrder, closePosition, type PositionDetail } from '../api/trade.api.ts';
-import { useAssetsForTrade, usePositionDetail, useRefreshTrade } from '../api/trade.queries.ts';
+import { useAssetsForTrade, usePositionDetail, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
+import { callPriceAfterAdding, checkMarginAmount } from '../components/add-margin.ts';
 import { ConfirmSheet } from '../components/confirm-sheet.tsx';
 import { QuoteFollower, useLiveLasts } from '../components/live-lasts.tsx';
 import { valuationOf } from '../components/live-valuation.ts';
-import { PnlText, QuantityText, SideTag, StatusTag } from '../components/position-card.tsx';
+import { PnlText, PriceSourceTag, QuantityText, SideTag, StatusTag } from '../components/position-card.tsx';
+import { tidiedFigure } from '../components/stepper-field.tsx';
 import { DetailList, type DetailRow } from '../../../shared/components/detail-list.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
@@ -28,9 +30,6 @@ import { useAddressParam } from '../../../shared/navigation/use-address-param.ts
 import { useSession } from '../../../shared/session/session.store.ts';
 import '../../../shared/components/detail-list.css';
 import '../trade.css';
-
-/** SPEC §5: added margin is a positive whole number of yen. */
-const wholeYen = /^[1-9]\d{0,11}$/;
 
 /** Position detail (/position/positionDetail?orderNo=): every price, fee and time, and the ledger entries behind it. */
 export function PositionDetailScreen() {
@@ -78,28 +77,33 @@ function DetailLoader({ orderNo }: { orderNo: string }) {
 }
 
 type Sheet = 'close' | 'cancel' | 'margin' | null;
+/** What the member confirmed; adding margin carries the amount as read when they confirmed. */
+type Action = { what: 'close' | 'cancel' } | { what: 'margin'; amount: string };
 
 function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync: () => void }) {
   const { t } = useTranslation();
   const lang = useLocale();
   const refresh = useRefreshTrade();
   const assets = useAssetsForTrade();
+  const source = usePriceSource();
   const { lasts, onLast } = useLiveLasts();
   const value = valuationOf(p, lasts[p.symbol]);
   const [sheet, setSheet] = useState<Sheet>(null);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const amountIssue = wholeYen.test(amount) ? null : errorKeys.trade.marginAmount;
+  // Read exactly and checked against what is available before anything is sent (the server checks both again).
+  const margin = checkMarginAmount(amount, assets.data?.available ?? null);
+  const callPriceAfter = margin.amount === null ? null : callPriceAfterAdding(p, margin.amount);
 
   const act = useMutation({
-    mutationFn: (what: Exclude<Sheet, null>) =>
-      what === 'close'
-        ? closePosition(p.orderNo)
-        : what === 'cancel'
-          ? cancelOrder(p.orderNo)
-          : addMargin(p.orderNo, amount),
-    onSuccess: async (_done, what) => {
+    mutationFn: (action: Action) =>
+      action.what === 'margin'
+        ? addMargin(p.orderNo, action.amount)
+        : action.what === 'close'
+          ? closePosition(p.orderNo)
+          : cancelOrder(p.orderNo),
+    onSuccess: async (_done, { what }) => {
       setSheet(null);
       setError(null);
       if (what === 'margin') setAmount('');
@@ -163,8 +167,16 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
     { label: t('trade.fields.margin'), value: yen(p.margin), className: 'num', testId: 'pd-margin' },
     { label: t('trade.fields.addedMargin'), value: yen(p.addedMargin), className: 'num', testId: 'pd-added-margin' },
     ...(p.status === 'pending' ? [{ label: t('trade.fields.held'), value: yen(p.held), className: 'num' }] : []),
-    { label: t('trade.fields.purchaseFee'), value: yen(p.purchaseFee), className: 'num' },
-    { label: t('trade.fields.sellingFee'), value: yen(p.sellingFee), className: 'num' },
+    {
+      label: t(p.side === 'long' ? 'trade.fields.purchaseFee' : 'trade.fields.shortSaleFee'),
+      value: yen(p.purchaseFee),
+      className: 'num',
+    },
+    {
+      label: t(p.side === 'long' ? 'trade.fields.sellingFee' : 'trade.fields.buyBackFee'),
+      value: yen(p.sellingFee),
+      className: 'num',
+    },
     { label: t('trade.fields.stampDuty'), value: yen(p.stampDuty), className: 'num' },
     { label: t('trade.fields.financing'), value: yen(p.financing), className: 'num' },
     {
@@ -207,6 +219,7 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
         <div className="position-card__tags">
           <SideTag side={p.side} />
           <StatusTag status={p.status} />
+          <PriceSourceTag source={source.data} testId="pd-source" />
         </div>
         {value.pnl !== null && (
           <div className="position-detail__pnl">
@@ -219,7 +232,7 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
 
       {p.saleRules.length > 0 && p.status === 'holding' && (
         <section className="trade-card trade-rules" data-testid="pd-sale-rules">
-          <h2 className="trade-card__title">{t('trade.saleRules.title')}</h2>
+          <h2 className="trade-card__title">{t(`trade.saleRules.title.${p.side}`)}</h2>
           <ul>
             {p.saleRules.map((rule) => (
               <li key={rule}>{t(`trade.saleRules.${rule}`)}</li>
@@ -238,27 +251,47 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
               className="trade-field__input num"
               inputMode="numeric"
               aria-label={t('trade.addMargin.amount')}
+              aria-invalid={touched && margin.problem !== null}
               placeholder={t('trade.addMargin.placeholder')}
               value={amount}
-              onChange={(e) => setAmount(e.target.value.replace(/\D+/g, '').replace(/^0+/, '').slice(0, 12))}
-              onBlur={() => setTouched(true)}
+              // Kept as typed: read exactly below, or refused with the reason (never cut to digits).
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setError(null);
+              }}
+              onBlur={() => {
+                setTouched(true);
+                const tidied = tidiedFigure(amount, 0);
+                if (tidied !== null) setAmount(tidied);
+              }}
               data-testid="pd-margin-amount"
             />
           </label>
           {assets.data && (
             <p className="trade-hint num">{t('trade.availableNow', { amount: yen(assets.data.available) })}</p>
           )}
-          {touched && amount !== '' && amountIssue && (
-            <p className="field-error" role="alert">
-              {t(amountIssue)}
+          {callPriceAfter !== null && (
+            <p className="trade-hint num" data-testid="pd-call-price-after">
+              {t('trade.addMargin.callPriceAfter')} {price(callPriceAfter)}
+            </p>
+          )}
+          {touched && margin.problem && (
+            <p className="field-error" role="alert" data-testid="pd-margin-problem">
+              {margin.problem.available === undefined
+                ? t(margin.problem.key)
+                : t(margin.problem.key, { available: yen(margin.problem.available) })}
             </p>
           )}
           <Button
             block
             color="primary"
             fill="outline"
-            disabled={amountIssue !== null}
-            onClick={() => open('margin')}
+            disabled={amount.trim() === ''}
+            onClick={() => {
+              // A refusal is said here, beside the field; nothing is sent.
+              setTouched(true);
+              if (margin.amount !== null) open('margin');
+            }}
             data-testid="pd-margin-submit"
           >
             {t('trade.addMargin.submit')}
@@ -297,6 +330,7 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
         open={sheet === 'close'}
         title={t('trade.closeSheet.title')}
         headline={<PnlText pnl={value.pnl} percent={value.pnlPercent} />}
+        headlineLabel={t('trade.closeSheet.headline')}
         rows={[
           { label: t('trade.fields.quantity'), value: <QuantityText quantity={p.quantity} lots={p.lots} /> },
           { label: t('trade.fields.openPrice'), value: price(p.openPrice), className: 'num' },
@@ -307,7 +341,7 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
         confirmLabel={t('trade.closeSheet.confirm')}
         danger
         busy={act.isPending}
-        onConfirm={() => !act.isPending && act.mutate('close')}
+        onConfirm={() => !act.isPending && act.mutate({ what: 'close' })}
         onClose={() => setSheet(null)}
         testId="close-sheet"
       />
@@ -315,32 +349,43 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
         open={sheet === 'cancel'}
         title={t('trade.cancelSheet.title')}
         headline={yen(p.held)}
+        headlineLabel={t('trade.cancelSheet.returned')}
         rows={[
           { label: t('trade.fields.limitPrice'), value: price(p.limitPrice), className: 'num' },
           { label: t('trade.cancelSheet.returned'), value: yen(p.held), className: 'num' },
         ]}
         note={t('trade.cancelSheet.note')}
         confirmLabel={t('trade.cancelSheet.confirm')}
+        dismissLabel={t('trade.cancelSheet.keep')}
         busy={act.isPending}
-        onConfirm={() => !act.isPending && act.mutate('cancel')}
+        onConfirm={() => !act.isPending && act.mutate({ what: 'cancel' })}
         onClose={() => setSheet(null)}
         testId="cancel-sheet"
       />
       <ConfirmSheet
         open={sheet === 'margin'}
         title={t('trade.addMargin.confirmTitle')}
-        headline={amount === '' ? '' : yen(amount)}
+        headline={margin.amount === null ? '' : yen(margin.amount)}
+        headlineLabel={t('trade.addMargin.headline')}
         rows={[
           { label: t('trade.fields.stock'), value: `${p.names[lang]} ${p.symbol}` },
           { label: t('trade.fields.addedMargin'), value: yen(p.addedMargin), className: 'num' },
           ...(assets.data
             ? [{ label: t('trade.fields.available'), value: yen(assets.data.available), className: 'num' }]
             : []),
+          ...(p.marginCallPrice !== null
+            ? [{ label: t('trade.fields.marginCallPrice'), value: price(p.marginCallPrice), className: 'num' }]
+            : []),
+          ...(callPriceAfter !== null
+            ? [{ label: t('trade.addMargin.callPriceAfter'), value: price(callPriceAfter), className: 'num' }]
+            : []),
         ]}
         note={t('trade.addMargin.note')}
         confirmLabel={t('trade.addMargin.confirm')}
         busy={act.isPending}
-        onConfirm={() => !act.isPending && amountIssue === null && act.mutate('margin')}
+        onConfirm={() =>
+          !act.isPending && margin.amount !== null && act.mutate({ what: 'margin', amount: margin.amount })
+        }
         onClose={() => setSheet(null)}
         testId="margin-sheet"
       />

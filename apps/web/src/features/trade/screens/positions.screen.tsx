@@ -4,11 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
 import { cancelOrder, closePosition, positionTabList, type Position, type PositionTab } from '../api/trade.api.ts';
-import { usePositions, useRefreshTrade } from '../api/trade.queries.ts';
+import { usePositions, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
 import { ConfirmSheet } from '../components/confirm-sheet.tsx';
 import { MAX_LIVE_SYMBOLS, QuoteFollower, useLiveLasts } from '../components/live-lasts.tsx';
 import { valuationOf, type Valuation } from '../components/live-valuation.ts';
-import { PnlText, PositionCard, QuantityText } from '../components/position-card.tsx';
+import { PnlText, PositionCard, PriceSourceTag, QuantityText } from '../components/position-card.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
@@ -57,6 +57,7 @@ function PositionList({ tab }: { tab: PositionTab }) {
   const list = usePositions(tab);
   const refresh = useRefreshTrade();
   const { lasts, onLast } = useLiveLasts();
+  const source = usePriceSource();
   const [acting, setActing] = useState<{ position: Position; value: Valuation } | null>(null);
 
   const act = useMutation({
@@ -99,6 +100,11 @@ function PositionList({ tab }: { tab: PositionTab }) {
       {followed.map((symbol) => (
         <QuoteFollower key={symbol} symbol={symbol} onLast={onLast} onResync={() => void list.refetch()} />
       ))}
+      {source.data && (
+        <p className="positions__source">
+          <PriceSourceTag source={source.data} testId="pos-source" />
+        </p>
+      )}
       {tab === 'holding' && followed.length > 0 && <p className="positions__note">{t('trade.liveNote')}</p>}
       {items.map((p) => {
         const value = valuationOf(p, lasts[p.symbol]);
@@ -173,8 +179,10 @@ function ActionSheet({
           { label: t('trade.fields.limitPrice'), value: priceText(p.limitPrice), className: 'num' },
           { label: t('trade.cancelSheet.returned'), value: moneyText(p.held), className: 'num' },
         ]}
+        headlineLabel={t('trade.cancelSheet.returned')}
         note={t('trade.cancelSheet.note')}
         confirmLabel={t('trade.cancelSheet.confirm')}
+        dismissLabel={t('trade.cancelSheet.keep')}
         busy={busy}
         onConfirm={onConfirm}
         onClose={onClose}
@@ -186,6 +194,7 @@ function ActionSheet({
       open
       title={t('trade.closeSheet.title')}
       headline={<PnlText pnl={value.pnl} percent={value.pnlPercent} />}
+      headlineLabel={t('trade.closeSheet.headline')}
       rows={[
         { label: t('trade.fields.stock'), value: stock },
         { label: t('trade.fields.side'), value: t(`trade.side.${p.side}`) },
