@@ -23,6 +23,8 @@ export interface EntryInput {
   lines: readonly PostingLine[];
   /** The days (JST dates, inclusive) a charge covers, when it is for a span of days (financing). */
   covers?: { from: string; to: string };
+  /** The member's Idempotency-Key, when the call that posts this entry changes an existing row (a close). */
+  clientKey?: string | null;
 }
 
 /**
@@ -212,11 +214,13 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
     // updated rows first, so a later statement of the caller's transaction cannot move a balance by hand.
     await sql.query(
       `WITH e AS (
-         INSERT INTO journal_entries (id, kind, reason, ref_type, ref_id, request_id, created_at, covers_from, covers_to)
+         INSERT INTO journal_entries (id, kind, reason, ref_type, ref_id, request_id, created_at, covers_from, covers_to,
+                                      client_key)
          OVERRIDING SYSTEM VALUE
-         SELECT id, kind, reason, ref_type, ref_id, request_id, at, NULLIF(cf, '')::date, NULLIF(ct, '')::date
+         SELECT id, kind, reason, ref_type, ref_id, request_id, at, NULLIF(cf, '')::date, NULLIF(ct, '')::date,
+                NULLIF(ck, '')
            FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[],
-                       $14::text[], $15::text[]) AS u(id, kind, reason, ref_type, ref_id, request_id, at, cf, ct)
+                       $14::text[], $15::text[], $16::text[]) AS u(id, kind, reason, ref_type, ref_id, request_id, at, cf, ct, ck)
        ), p AS (
          INSERT INTO postings (entry_id, account_id, currency, amount)
          SELECT * FROM unnest($8::bigint[], $9::bigint[], $10::text[], $11::numeric[])
@@ -241,6 +245,7 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
         moved.map((id) => toWire(deltas.get(id) as Decimal)),
         entries.map((e) => e.covers?.from ?? ''),
         entries.map((e) => e.covers?.to ?? ''),
+        entries.map((e) => e.clientKey ?? ''),
       ],
     );
   } catch (err) {

@@ -71,6 +71,7 @@ export async function closePosition(
   reason: CloseReason,
   at: Date,
   requestId?: string,
+  clientKey?: string | null,
 ): Promise<void> {
   const open = r.open_price as string;
   const notional = notionalOf(price, r.quantity);
@@ -99,6 +100,7 @@ export async function closePosition(
       refType: 'trade',
       refId: r.order_no,
       ...(requestId ? { requestId } : {}),
+      clientKey: clientKey ?? null,
       at,
       lines: settle.lines,
     },
@@ -113,7 +115,13 @@ export async function closePosition(
 }
 
 /** A pending order is cancelled: its hold returns from `frozen` to `available`. */
-export async function cancelPending(tx: Sql, r: PositionRow, at: Date, requestId?: string): Promise<void> {
+export async function cancelPending(
+  tx: Sql,
+  r: PositionRow,
+  at: Date,
+  requestId?: string,
+  clientKey?: string | null,
+): Promise<void> {
   await post(
     tx,
     {
@@ -122,6 +130,7 @@ export async function cancelPending(tx: Sql, r: PositionRow, at: Date, requestId
       refType: 'trade',
       refId: r.order_no,
       ...(requestId ? { requestId } : {}),
+      clientKey: clientKey ?? null,
       at,
       lines: releaseLines(r.member_id, money(r.held)),
     },

@@ -30,17 +30,23 @@ export function tradeRoutes(s: TradeService, settings: TradeSettingsService): Ro
     route({
       call: tradeCancelCall,
       success: successKeys.cancel,
-      handler: ({ principal, body, requestId }) => s.cancel(principal, body.orderNo, requestId),
+      idempotent: { recover: (principal, key) => s.byEntryKey(principal, key) },
+      handler: ({ principal, body, requestId, idempotencyKey }) =>
+        s.cancel(principal, body.orderNo, requestId, idempotencyKey),
     }),
     route({
       call: tradeCloseCall,
       success: successKeys.closed,
-      handler: ({ principal, body, requestId }) => s.close(principal, body.orderNo, requestId),
+      idempotent: { recover: (principal, key) => s.byEntryKey(principal, key) },
+      handler: ({ principal, body, requestId, idempotencyKey }) =>
+        s.close(principal, body.orderNo, requestId, idempotencyKey),
     }),
     route({
       call: tradeAddMarginCall,
       success: successKeys.marginAdded,
-      handler: ({ principal, body, requestId }) => s.addMargin(principal, body.orderNo, body.amount, requestId),
+      idempotent: { recover: (principal, key) => s.byEntryKey(principal, key) },
+      handler: ({ principal, body, requestId, idempotencyKey }) =>
+        s.addMargin(principal, body.orderNo, body.amount, requestId, idempotencyKey),
     }),
     route({ call: tradeListCall, handler: ({ principal, body }) => s.list(principal, body) }),
     route({ call: tradeDetailCall, handler: ({ principal, body }) => s.detail(principal, body.orderNo) }),

@@ -258,19 +258,42 @@ export function tradeService(deps: {
       return (await wires([row]))[0] as PositionWire;
     },
 
-    async cancel(p: Principal, orderNo: string, requestId: string): Promise<PositionWire> {
+    /**
+     * Issue 24 §7: the position a close, cancel or add-margin call with this Idempotency-Key changed, from the journal
+     * entry that carries the key (committed with the money): a retry after a crash is answered from it.
+     */
+    async byEntryKey(p: Principal, clientKey: string): Promise<PositionWire | null> {
+      const [row] = await db.query<{ order_no: string }>(
+        `SELECT p.order_no FROM journal_entries e JOIN trade_positions p ON p.order_no = e.ref_id
+          WHERE e.client_key = $2 AND e.ref_type = 'trade' AND p.member_id = $1 LIMIT 1`,
+        [p.memberId, clientKey],
+      );
+      return row ? byOrderNo(p.memberId, row.order_no) : null;
+    },
+
+    async cancel(
+      p: Principal,
+      orderNo: string,
+      requestId: string,
+      clientKey: string | null = null,
+    ): Promise<PositionWire> {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const r = await lockPosition(tx, { orderNo, memberId: p.memberId });
         if (!r) throw refuse(errorKeys.order.notExist);
         if (r.status !== 'pending') throw refuse(errorKeys.trade.notPending);
-        await cancelPending(tx, r, now, requestId);
+        await cancelPending(tx, r, now, requestId, clientKey);
       });
       deps.afterCommit?.();
       return byOrderNo(p.memberId, orderNo);
     },
 
-    async close(p: Principal, orderNo: string, requestId: string): Promise<PositionWire> {
+    async close(
+      p: Principal,
+      orderNo: string,
+      requestId: string,
+      clientKey: string | null = null,
+    ): Promise<PositionWire> {
       await refuseIfRestricted(db, p.memberId, tradingRestrictions);
       const now = clock.now();
       const session = sessionState(deps.profile, now);
@@ -292,13 +315,19 @@ export function tradeService(deps: {
         }
         const touch = market.touch(r.symbol);
         if (!touch) throw refuse(errorKeys.trade.priceNotObtained);
-        await closePosition(tx, r, closingPrice(r.side, touch), 'member', now, requestId);
+        await closePosition(tx, r, closingPrice(r.side, touch), 'member', now, requestId, clientKey);
       });
       deps.afterCommit?.();
       return byOrderNo(p.memberId, orderNo);
     },
 
-    async addMargin(p: Principal, orderNo: string, amount: string, requestId: string): Promise<PositionWire> {
+    async addMargin(
+      p: Principal,
+      orderNo: string,
+      amount: string,
+      requestId: string,
+      clientKey: string | null = null,
+    ): Promise<PositionWire> {
       const now = clock.now();
       await db.transaction(async (tx) => {
         const r = await lockPosition(tx, { orderNo, memberId: p.memberId });
@@ -312,6 +341,7 @@ export function tradeService(deps: {
             refType: 'trade',
             refId: r.order_no,
             requestId,
+            clientKey,
             at: now,
             lines: addMarginLines(p.memberId, money(amount)),
           },

@@ -65,9 +65,13 @@ export const previewOrder = (order: OrderRequest, s: Signal) => api.call(preview
 /** Places the order with its `Idempotency-Key`: a retry after a lost answer returns the first answer. */
 export const placeOrder = (order: OrderRequest, headers: Record<string, string>) =>
   api.call(placeRef, order, { headers });
-export const cancelOrder = (orderNo: string) => api.call(cancelRef, { orderNo });
-export const closePosition = (orderNo: string) => api.call(closeRef, { orderNo });
-export const addMargin = (orderNo: string, amount: string) => api.call(addMarginRef, { orderNo, amount });
+/** Cancel, close and add margin carry an `Idempotency-Key` too (issue 24 §7): a retry returns the first answer. */
+export const cancelOrder = (orderNo: string, headers: Record<string, string>) =>
+  api.call(cancelRef, { orderNo }, { headers });
+export const closePosition = (orderNo: string, headers: Record<string, string>) =>
+  api.call(closeRef, { orderNo }, { headers });
+export const addMargin = (orderNo: string, amount: string, headers: Record<string, string>) =>
+  api.call(addMarginRef, { orderNo, amount }, { headers });
 export const fetchPositions = (tab: PositionTab, page: number, pageSize: number, s: Signal) =>
   api.call(listRef, { tab, page, pageSize }, opts(s));
 export const fetchPositionDetail = (orderNo: string, s: Signal) => api.call(detailRef, { orderNo }, opts(s));

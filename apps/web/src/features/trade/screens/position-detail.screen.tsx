@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
 import { addMargin, cancelOrder, closePosition, type PositionDetail } from '../api/trade.api.ts';
+import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
 import { useAssetsForTrade, usePositionDetail, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
 import { callPriceAfterAdding, checkMarginAmount } from '../components/add-margin.ts';
 import { ConfirmSheet } from '../components/confirm-sheet.tsx';
@@ -96,14 +97,18 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
   const margin = checkMarginAmount(amount, assets.data?.available ?? null);
   const callPriceAfter = margin.amount === null ? null : callPriceAfterAdding(p, margin.amount);
 
+  const submission = useIdempotentSubmission();
   const act = useMutation({
-    mutationFn: (action: Action) =>
-      action.what === 'margin'
-        ? addMargin(p.orderNo, action.amount)
+    mutationFn: (action: Action) => {
+      const headers = submission.headersFor({ ...action, orderNo: p.orderNo });
+      return action.what === 'margin'
+        ? addMargin(p.orderNo, action.amount, headers)
         : action.what === 'close'
-          ? closePosition(p.orderNo)
-          : cancelOrder(p.orderNo),
+          ? closePosition(p.orderNo, headers)
+          : cancelOrder(p.orderNo, headers);
+    },
     onSuccess: async (_done, { what }) => {
+      submission.settle();
       setSheet(null);
       setError(null);
       if (what === 'margin') setAmount('');
@@ -113,6 +118,7 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
       await refresh();
     },
     onError: (e) => {
+      submission.settle(e);
       setSheet(null);
       setError(errorKeyOf(e));
       void refresh();

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
 import { cancelOrder, closePosition, positionTabList, type Position, type PositionTab } from '../api/trade.api.ts';
+import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
 import { usePositions, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
 import { ConfirmSheet } from '../components/confirm-sheet.tsx';
 import { MAX_LIVE_SYMBOLS, QuoteFollower, useLiveLasts } from '../components/live-lasts.tsx';
@@ -60,9 +61,14 @@ function PositionList({ tab }: { tab: PositionTab }) {
   const source = usePriceSource();
   const [acting, setActing] = useState<{ position: Position; value: Valuation } | null>(null);
 
+  const submission = useIdempotentSubmission();
   const act = useMutation({
-    mutationFn: (p: Position) => (p.status === 'holding' ? closePosition(p.orderNo) : cancelOrder(p.orderNo)),
+    mutationFn: (p: Position) => {
+      const headers = submission.headersFor({ what: p.status, orderNo: p.orderNo });
+      return p.status === 'holding' ? closePosition(p.orderNo, headers) : cancelOrder(p.orderNo, headers);
+    },
     onSuccess: async (done) => {
+      submission.settle();
       setActing(null);
       showSuccess(done.status === 'cancelled' ? successKeys.cancel : successKeys.closed);
       await refresh();
@@ -70,7 +76,8 @@ function PositionList({ tab }: { tab: PositionTab }) {
       if (done.status === 'closed') replace('/position/position?tab=closed');
     },
     // The client has already said why (its notice); the list may have changed under the member.
-    onError: () => {
+    onError: (e) => {
+      submission.settle(e);
       setActing(null);
       void refresh();
     },
