@@ -140,7 +140,9 @@ describe('the position detail (issue 24)', () => {
     expect((await screen.findByTestId('margin-sheet-headline')).textContent).toContain('10,000.00');
     expect(screen.getByTestId('margin-sheet-headline-label').textContent).toBe('Margin to add');
     fireEvent.click(screen.getByTestId('margin-sheet-confirm'));
-    await waitFor(() => expect(vi.mocked(addMargin).mock.calls).toEqual([['T1', '10000']]));
+    await waitFor(() =>
+      expect(vi.mocked(addMargin).mock.calls).toEqual([['T1', '10000', { 'Idempotency-Key': expect.any(String) }]]),
+    );
   });
 
   it('names a short’s fees as a short sale and a buy-back, and says the prices are simulated', async () => {
