@@ -1,7 +1,7 @@
 import type { Database } from '@kabuto/db/database';
 import { money, toWire } from '@kabuto/domain/money';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
-import { atPriceLimit, priceProblem } from '@kabuto/domain/trading/limit-price';
+import { atPriceLimit, levelOffGrid, priceProblem } from '@kabuto/domain/trading/limit-price';
 import { levelProblem } from '@kabuto/domain/trading/protective-levels';
 import { lotsOf, quantityProblem } from '@kabuto/domain/trading/quantity';
 import { saleBlock, activeSaleRules, noSaleRules, type SaleBlock } from '@kabuto/domain/trading/sale-rules';
@@ -94,6 +94,9 @@ export function tradeService(deps: {
     const takeProfit = body.takeProfit ? toWire(money(body.takeProfit)) : null;
     if (stopLoss !== null && money(stopLoss).lte(0)) throw refuse(errorKeys.trade.stopLossSide);
     if (takeProfit !== null && money(takeProfit).lte(0)) throw refuse(errorKeys.trade.takeProfitSide);
+    // Issue 24 §4: the levels are on the tick grid, as the ticket checks (the same domain rule).
+    for (const level of [stopLoss, takeProfit])
+      if (level !== null && levelOffGrid(level, entry.company.tickTable)) throw refuse(errorKeys.trade.priceOffGrid);
     const sides = levelProblem(body.side, price, stopLoss, takeProfit);
     if (sides) throw refuse(sides === 'stopLossSide' ? errorKeys.trade.stopLossSide : errorKeys.trade.takeProfitSide);
     return {
@@ -242,7 +245,8 @@ export function tradeService(deps: {
         type: body.type,
         quantity: body.quantity,
         leverage: body.leverage,
-        limitPrice: body.type === 'limit' ? (body.price ?? null) : null,
+        // The price as read (e.g. '2700.0' is stored as 2700), never the raw text.
+        limitPrice: body.type === 'limit' && body.price ? toWire(money(body.price)) : null,
         stopLoss: c.stopLoss,
         takeProfit: c.takeProfit,
         maintenanceRatio: c.terms.maintenanceRatio,

@@ -17,6 +17,15 @@ export function priceProblem(
 }
 
 /**
+ * Issue 24 §4: a stop-loss or take-profit level is a positive price on the tick grid (it may lie outside today's
+ * limits: it waits for another day). One rule for the ticket and the server.
+ */
+export const levelOffGrid = (price: string, table: TickTable): boolean => {
+  const p = money(price);
+  return p.lte(0) || !isOnTickGrid(p, table);
+};
+
+/**
  * SPEC §5 "price limit up or down refuses the order": a stock at its limit-up price takes no new long at market,
  * and one at its limit-down takes no new short (the side that could not be matched at the exchange).
  */

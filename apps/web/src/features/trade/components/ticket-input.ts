@@ -2,7 +2,7 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { readDecimalInput } from '@kabuto/domain/input/decimal-input';
 import { Decimal, tryMoney } from '@kabuto/domain/money';
 import { roundToTick, stepTick, type TickTable } from '@kabuto/domain/market/tick-size';
-import { priceProblem } from '@kabuto/domain/trading/limit-price';
+import { levelOffGrid, priceProblem } from '@kabuto/domain/trading/limit-price';
 import { levelProblem } from '@kabuto/domain/trading/protective-levels';
 import {
   MAX_ORDER_SHARES,
@@ -160,8 +160,7 @@ export function checkTicket(input: TicketInput, market: TicketMarket | null): Ti
     if ('problem' in read) return refuse(read.problem, field);
     if (read.price === null) continue;
     if (new Decimal(read.price).lte(0)) return refuse(errorKeys.trade[`${field}Side`], field);
-    if (priceProblem(read.price, market.table, { up: '999999999', down: '0' }) === 'offGrid')
-      return refuse(errorKeys.trade.priceOffGrid, field);
+    if (levelOffGrid(read.price, market.table)) return refuse(errorKeys.trade.priceOffGrid, field);
     levels[field] = read.price;
   }
   const { stopLoss, takeProfit } = levels;
