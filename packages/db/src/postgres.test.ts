@@ -8,9 +8,12 @@ import { testDatabaseKinds } from './test-databases.ts';
 // order placement bench died this way. The pool now drops that connection and the next query opens another.
 const url = process.env.TEST_DATABASE_URL;
 
-// PostgreSQL only (PGlite has no pool): testDatabaseKinds fails the run when CI requires PostgreSQL and has none.
-for (const kind of testDatabaseKinds().filter((k) => k === 'postgres'))
-  describe(`the PostgreSQL pool [${kind}]`, () => {
+// PostgreSQL only (PGlite has no pool). testDatabaseKinds throws when CI requires PostgreSQL and has none; without it
+// (a fresh clone) the suite is still defined, reported as skipped with its reason, so the file is never empty.
+const hasPostgres = testDatabaseKinds().includes('postgres');
+describe.skipIf(!hasPostgres)(
+  hasPostgres ? 'the PostgreSQL pool [postgres]' : 'the PostgreSQL pool [skipped: TEST_DATABASE_URL not set]',
+  () => {
     it('survives the server ending an idle connection, and the next query works', async () => {
       const db = await openPostgres({ connectionString: url as string, max: 1 });
       const [before] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
@@ -24,4 +27,5 @@ for (const kind of testDatabaseKinds().filter((k) => k === 'postgres'))
       expect(after?.pid).not.toBe(before?.pid);
       await db.close();
     });
-  });
+  },
+);

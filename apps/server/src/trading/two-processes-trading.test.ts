@@ -3,9 +3,11 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { Decimal } from '@kabuto/domain/money';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, post, twoProcesses, until, type ServerProcess } from '../test/server-processes.ts';
+import { leads, post, twoProcesses, type ServerProcess } from '../test/server-processes.ts';
+import { waitFor } from '../test/wait-for.ts';
 import { multipartBody, png } from '../uploads/image-fixtures.ts';
 
 // Issue 18: in the scaled mode only the feed's leader runs the trigger engine, orders placed on either process reach
@@ -71,27 +73,62 @@ async function fundedMember(p: ServerProcess): Promise<Headers> {
   return headers;
 }
 
-/** Waits until Toyota trades in the upper part of its swing, so a limit at 2,820 rests before it fills. */
-async function upperSwing(p: ServerProcess): Promise<void> {
-  for (let end = Date.now() + 20_000; Date.now() < end;) {
-    const q = await post<{ last: string }>(p, 'market/detail', { symbol: '7203' });
-    if (['2890', '2910', '2930', '2950'].includes(q.data.last)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('Toyota never reached the upper swing');
+/** Toyota's last price on `p`, as the member's screens read it. */
+const toyota = async (p: ServerProcess): Promise<string> =>
+  (await post<{ last: string }>(p, 'market/detail', { symbol: '7203' })).data.last;
+
+/**
+ * Waits until Toyota has touched the bottom of its swing (at or below 2,820) and risen above it again: a limit at
+ * 2,820 placed then rests, and the replay takes most of a swing (about 1.8 s at the speed below) to come down to it.
+ */
+async function risingFromTrough(p: ServerProcess): Promise<void> {
+  let troughSeen = false;
+  await waitFor(
+    `Toyota to rise again from the bottom of its swing on ${p.name}`,
+    20_000,
+    () => toyota(p),
+    (last) => {
+      const above = new Decimal(last).gt('2820');
+      if (!above) troughSeen = true;
+      return troughSeen && above;
+    },
+    20,
+  );
 }
 
 const limitOrder = { symbol: '7203', side: 'long', type: 'limit', quantity: '100', leverage: 1, price: '2820' };
+type Detail = PositionWire & { entries: { kind: string }[] };
+const detail = async (p: ServerProcess, headers: Headers, orderNo: string): Promise<Detail> =>
+  (await post<Detail>(p, 'trade/detail', { orderNo }, headers)).data;
 
-async function filledOnce(p: ServerProcess, headers: Headers, orderNo: string): Promise<void> {
-  let d = await post<PositionWire & { entries: { kind: string }[] }>(p, 'trade/detail', { orderNo }, headers);
-  for (let end = Date.now() + 40_000; d.data.status !== 'holding' && Date.now() < end;) {
-    await new Promise((r) => setTimeout(r, 200));
-    d = await post<PositionWire & { entries: { kind: string }[] }>(p, 'trade/detail', { orderNo }, headers);
-  }
-  expect(d.data.status).toBe('holding');
-  expect(d.data.entries.map((e) => e.kind)).toEqual(['trade_hold', 'trade_fill']);
+/** Places the limit on `p` and checks that it rests (the replay has not come down to 2,820 meanwhile). */
+async function placeResting(p: ServerProcess, headers: Headers, key: string): Promise<string> {
+  await risingFromTrough(p);
+  const placed = await post<PositionWire>(p, 'trade/place', limitOrder, { ...headers, 'idempotency-key': key });
+  expect([placed.msg, placed.data?.status], 'the limit at 2,820 rests when placed').toEqual([
+    'success.purchase',
+    'pending',
+  ]);
+  return placed.data.orderNo;
 }
+
+/** Waits for the leader to fill the order, then checks it was filled from its hold exactly once. */
+async function filledOnce(p: ServerProcess, headers: Headers, orderNo: string): Promise<void> {
+  const filled = await waitFor(
+    `order ${orderNo} to be filled by the leader’s trigger engine`,
+    30_000,
+    async () => {
+      const d = await detail(p, headers, orderNo);
+      return { status: d.status, entries: d.entries.map((e) => e.kind) };
+    },
+    (d) => d.status !== 'pending',
+    200,
+  );
+  expect(filled).toEqual({ status: 'holding', entries: ['trade_hold', 'trade_fill'] });
+}
+
+/** The names of the processes whose latest leadership line says they lead. */
+const leaders = (procs: readonly ServerProcess[]) => procs.filter(leads).map((p) => p.name);
 
 describeScaled(
   'two processes: the leader’s trigger engine fills orders placed anywhere, and a new leader takes over',
@@ -102,39 +139,37 @@ describeScaled(
       MARKET_FEED_INTERVAL_MS: '200',
       MARKET_BACKFILL: 'ondemand',
       MARKET_REPLAY_FILE: recording,
-      MARKET_REPLAY_SPEED: '10',
+      MARKET_REPLAY_SPEED: '5',
     });
 
     it('fills a limit placed on the follower once; after a SIGKILL of the leader the survivor fills the next', async () => {
       const [a, b] = procs();
-      expect(await until(() => leads(a) || leads(b), 10_000)).toBe(true);
-      const [leader, follower] = leads(a) ? [a, b] : [b, a];
-      const headers = await fundedMember(follower);
-      await upperSwing(follower);
-      const first = await post<PositionWire>(follower, 'trade/place', limitOrder, {
-        ...headers,
-        'idempotency-key': 'two-proc-order-1',
-      });
-      expect([first.msg, first.data?.status]).toEqual(['success.purchase', 'pending']);
-      await filledOnce(follower, headers, first.data.orderNo);
-
-      await upperSwing(follower);
-      const second = await post<PositionWire>(follower, 'trade/place', limitOrder, {
-        ...headers,
-        'idempotency-key': 'two-proc-order-2',
-      });
-      expect([second.msg, second.data?.status]).toEqual(['success.purchase', 'pending']);
-      leader.child.kill('SIGKILL');
-      expect(await until(() => leads(follower), 15_000)).toBe(true);
-      await filledOnce(follower, headers, second.data.orderNo);
-      // The first order was not filled again by the new leader.
-      const again = await post<{ entries: { kind: string }[] }>(
-        follower,
-        'trade/detail',
-        { orderNo: first.data.orderNo },
-        headers,
+      const [leaderName] = await waitFor(
+        'exactly one process to lead',
+        10_000,
+        () => leaders([a, b]),
+        (l) => l.length === 1,
       );
-      expect(again.data.entries.map((e) => e.kind)).toEqual(['trade_hold', 'trade_fill']);
+      const [leader, follower] = leaderName === a.name ? [a, b] : [b, a];
+      const headers = await fundedMember(follower);
+      const first = await placeResting(follower, headers, 'two-proc-order-1');
+      await filledOnce(follower, headers, first);
+
+      const second = await placeResting(follower, headers, 'two-proc-order-2');
+      const dead = new Promise((resolve) => leader.child.once('exit', resolve));
+      leader.child.kill('SIGKILL');
+      await dead;
+      // Still resting once the leader is dead: whatever fills it now is the survivor.
+      expect((await detail(follower, headers, second)).status, 'the killed leader had not filled it').toBe('pending');
+      await waitFor(
+        `${follower.name} to take the lead`,
+        15_000,
+        () => leaders([follower]),
+        (l) => l.length === 1,
+      );
+      await filledOnce(follower, headers, second);
+      // The first order was not filled again by the new leader.
+      expect((await detail(follower, headers, first)).entries.map((e) => e.kind)).toEqual(['trade_hold', 'trade_fill']);
     }, 150_000);
   },
 );
