@@ -93,6 +93,19 @@ async function openAccounts(sql: Sql, missing: readonly NamedAccount[]): Promise
   }
 }
 
+/** The named accounts' ids by key, opening (at zero) those not yet opened. */
+async function findOrOpenAccounts(sql: Sql, named: ReadonlyMap<string, NamedAccount>): Promise<Map<string, string>> {
+  const ids = await findAccounts(sql, named);
+  if (ids.size === named.size) return ids;
+  await openAccounts(
+    sql,
+    [...named].filter(([k]) => !ids.has(k)).map(([, a]) => a),
+  );
+  const again = await findAccounts(sql, named);
+  if (again.size < named.size) throw new Error('ledger account could not be opened');
+  return again;
+}
+
 /** The accounts an entry may touch and their balances, locked (see `lockEntryAccounts`). */
 export interface LockedAccounts {
   /** The balance of one of the locked accounts (zero for an account opened just now). */
@@ -116,15 +129,7 @@ export async function lockEntryAccounts(
   const named = new Map<string, NamedAccount>(
     accounts.map((ref) => [refKey(ref, currency, shard), { ref, currency, shard }]),
   );
-  let ids = await findAccounts(sql, named);
-  if (ids.size < named.size) {
-    await openAccounts(
-      sql,
-      [...named].filter(([k]) => !ids.has(k)).map(([, a]) => a),
-    );
-    ids = await findAccounts(sql, named);
-    if (ids.size < named.size) throw new Error('ledger account could not be opened');
-  }
+  const ids = await findOrOpenAccounts(sql, named);
   const rows = await sql.query<{ id: string; balance: string }>(
     `SELECT id::text AS id, balance::text AS balance FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
     [[...new Set(ids.values())]],
@@ -167,15 +172,7 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
       named.set(refKey(line.account, line.currency, shard), { ref: line.account, currency: line.currency, shard });
     }
   }
-  let ids = await findAccounts(sql, named);
-  if (ids.size < named.size) {
-    await openAccounts(
-      sql,
-      [...named].filter(([k]) => !ids.has(k)).map(([, a]) => a),
-    );
-    ids = await findAccounts(sql, named);
-    if (ids.size < named.size) throw new Error('ledger account could not be opened');
-  }
+  const ids = await findOrOpenAccounts(sql, named);
   // Every account locked once, in id order, so two postings never wait on each other crosswise.
   const ordered = [...new Set(ids.values())].sort((a, b) =>
     BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0,
