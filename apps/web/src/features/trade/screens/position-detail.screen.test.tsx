@@ -11,6 +11,7 @@ import {
   type PositionDetail,
 } from '../api/trade.api.ts';
 import type * as TradeApi from '../api/trade.api.ts';
+import { holdingPosition } from '../position.fixture.ts';
 import { initI18n, loadCatalogueParts } from '../../../i18n/i18n.ts';
 import { signIn } from '../../../shared/session/session.store.ts';
 
@@ -23,39 +24,14 @@ vi.mock('../api/trade.api.ts', async (importOriginal) => ({
 }));
 
 const holding: PositionDetail = {
-  orderNo: 'T1',
-  symbol: '7203',
-  names: { jp: 'トヨタ自動車', en: 'Toyota Motor', tw: '豐田汽車' },
-  side: 'short',
-  type: 'market',
-  status: 'holding',
-  quantity: '100',
-  lots: '0.1',
-  leverage: 2,
-  limitPrice: null,
-  stopLoss: null,
-  takeProfit: null,
-  held: '0',
-  openPrice: '3000',
-  openedAt: '2026-11-25T01:00:00.000Z',
-  closePrice: null,
-  closedAt: null,
-  closeReason: null,
-  margin: '150000',
-  addedMargin: '0',
-  purchaseFee: '300',
-  sellingFee: '300',
-  stampDuty: '0',
-  financing: '0',
-  marketPrice: '3001',
-  marketValue: '300100',
-  pnl: '-100',
-  pnlPercent: '-0.07',
-  netPnl: '-700',
-  marginCallPrice: '3750',
-  maintenanceRatio: '0.5',
-  saleRules: [],
-  createdAt: '2026-11-25T01:00:00.000Z',
+  ...holdingPosition({
+    side: 'short',
+    sellingFee: '300',
+    marketPrice: '3001',
+    marketValue: '300100',
+    netPnl: '-700',
+    marginCallPrice: '3750',
+  }),
   entries: [],
 };
 
