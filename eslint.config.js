@@ -113,6 +113,9 @@ export default tseslint.config(
                 '@kabuto/contracts/admin/*',
                 '!@kabuto/contracts/admin/policies',
                 '!@kabuto/contracts/admin/audit-actions',
+                '!@kabuto/contracts/trade',
+                '@kabuto/contracts/trade/*',
+                '!@kabuto/contracts/trade/order-refusals',
               ],
               allowTypeImports: true,
               message:

@@ -5,6 +5,8 @@ import { holdLines, openLines } from '@kabuto/domain/trading/settlement';
 import type { OrderType, TradeSide } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
 import { errorKeys } from '@kabuto/contracts/errors';
+import { orderRefusalKey } from '@kabuto/contracts/trade/order-refusals';
+import { statusRefusal } from '@kabuto/domain/trading/check-order';
 import type { EntryInput } from '@kabuto/db/ledger';
 import { Refusal, refuse } from '../errors/public.ts';
 import { orderNumberStem, orderSerialSql } from '../funds/public.ts';
@@ -77,10 +79,8 @@ const entryOf = (o: NewOrder, orderNo: string): EntryInput => ({
 
 /** Issue 17 §9: the stock's status as stored, inside the transaction that writes the order. */
 function tradableRefusal(status: string | null | undefined) {
-  if (status === 'halted') return refuse(errorKeys.market.halted);
-  if (status === undefined || status === null || status === 'delisted')
-    return refuse(errorKeys.trade.productUnavailable);
-  return null;
+  const refused = statusRefusal(status);
+  return refused ? refuse(orderRefusalKey[refused]) : null;
 }
 
 /** One order alone: a batch of one. A client key already used finds the order placed with it. */

@@ -1,17 +1,17 @@
 import type { Database } from '@kabuto/db/database';
 import { money, toWire } from '@kabuto/domain/money';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
-import { atPriceLimit, levelOffGrid, priceProblem } from '@kabuto/domain/trading/limit-price';
-import { levelProblem } from '@kabuto/domain/trading/protective-levels';
-import { lotsOf, quantityProblem } from '@kabuto/domain/trading/quantity';
+import { lotsOf } from '@kabuto/domain/trading/quantity';
+import { checkOrder, statusRefusal } from '@kabuto/domain/trading/check-order';
 import { saleBlock, activeSaleRules, noSaleRules, type SaleBlock } from '@kabuto/domain/trading/sale-rules';
 import { ticketFigures } from '@kabuto/domain/trading/ticket';
 import { marginCallPrice } from '@kabuto/domain/trading/margin';
-import { closingPrice, limitCrossed, openingPrice } from '@kabuto/domain/trading/triggers';
+import { closingPrice } from '@kabuto/domain/trading/triggers';
 import { addMarginLines } from '@kabuto/domain/trading/settlement';
 import type { TradingTerms } from '@kabuto/domain/trading/terms';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import type { OrderRequest, PositionTab, PositionWire, TicketWire } from '@kabuto/contracts/trade/orders';
+import { orderRefusalKey } from '@kabuto/contracts/trade/order-refusals';
 import { refuse } from '../errors/public.ts';
 import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
@@ -48,6 +48,8 @@ interface CheckedOrder {
   price: string;
   fillsNow: boolean;
   limits: { up: string; down: string; tick: string };
+  /** The limit price as read (null for a market order). */
+  limitPrice: string | null;
   stopLoss: string | null;
   takeProfit: string | null;
 }
@@ -63,51 +65,42 @@ export function tradeService(deps: {
   const writer = orderWriter(db);
   const namesOf = (symbol: string) => market.get(symbol)?.company.names ?? { jp: symbol, en: symbol, tw: symbol };
 
-  /** Issue 18 "Bad input": every rule of the ticket, in the order a member would fix them. */
+  /** Issue 24 §4: the one order check the ticket also runs (`checkOrder`), on the stock as it is quoted now. */
   async function check(body: OrderRequest): Promise<CheckedOrder> {
     const entry = market.get(body.symbol);
-    if (!entry || entry.status === 'delisted') throw refuse(errorKeys.trade.productUnavailable);
-    if (entry.status === 'halted') throw refuse(errorKeys.market.halted);
-    const problem = quantityProblem(body.quantity);
-    if (problem) throw refuse(problem === 'tooLarge' ? errorKeys.trade.quantityTooLarge : errorKeys.trade.quantityUnit);
+    const status = statusRefusal(entry?.status);
+    if (!entry || status) throw refuse(orderRefusalKey[status ?? 'productUnavailable']);
     const { terms } = await currentTerms(db, deps.profile);
-    if (!terms.leverages.includes(body.leverage)) throw refuse(errorKeys.trade.leverageNotAllowed);
     const touch = market.touch(body.symbol);
     if (!touch) throw refuse(errorKeys.trade.priceNotObtained);
-    const limits = { up: touch.quote.limitUp, down: touch.quote.limitDown };
-    let price: string;
-    let fillsNow: boolean;
-    if (body.type === 'limit') {
-      if (!body.price) throw refuse(errorKeys.trade.limitPriceRequired);
-      const bad = priceProblem(body.price, entry.company.tickTable, limits);
-      if (bad) throw refuse(bad === 'offGrid' ? errorKeys.trade.priceOffGrid : errorKeys.trade.exceedsPriceLimit);
-      // A limit the quote already crosses deals now, at the quote (as good as the limit or better).
-      fillsNow = limitCrossed(body.side, body.price, touch);
-      price = fillsNow ? openingPrice(body.side, touch) : toWire(money(body.price));
-    } else {
-      // SPEC §5: a stock at its limit-up takes no long at market, one at its limit-down no short.
-      if (atPriceLimit(body.side, touch.quote.last, limits)) throw refuse(errorKeys.trade.exceedsPriceLimit);
-      fillsNow = true;
-      price = openingPrice(body.side, touch);
-    }
-    const stopLoss = body.stopLoss ? toWire(money(body.stopLoss)) : null;
-    const takeProfit = body.takeProfit ? toWire(money(body.takeProfit)) : null;
-    if (stopLoss !== null && money(stopLoss).lte(0)) throw refuse(errorKeys.trade.stopLossSide);
-    if (takeProfit !== null && money(takeProfit).lte(0)) throw refuse(errorKeys.trade.takeProfitSide);
-    // Issue 24 §4: the levels are on the tick grid, as the ticket checks (the same domain rule).
-    for (const level of [stopLoss, takeProfit])
-      if (level !== null && levelOffGrid(level, entry.company.tickTable)) throw refuse(errorKeys.trade.priceOffGrid);
-    const sides = levelProblem(body.side, price, stopLoss, takeProfit);
-    if (sides) throw refuse(sides === 'stopLossSide' ? errorKeys.trade.stopLossSide : errorKeys.trade.takeProfitSide);
+    const checked = checkOrder(
+      {
+        side: body.side,
+        type: body.type,
+        shares: body.quantity,
+        leverage: body.leverage,
+        limitPrice: body.type === 'limit' ? (body.price ?? null) : null,
+        stopLoss: body.stopLoss ?? null,
+        takeProfit: body.takeProfit ?? null,
+      },
+      {
+        status: entry.status,
+        table: entry.company.tickTable,
+        limitUp: touch.quote.limitUp,
+        limitDown: touch.quote.limitDown,
+        bid: touch.bid,
+        ask: touch.ask,
+        last: touch.quote.last,
+      },
+      terms,
+    );
+    if ('refused' in checked) throw refuse(orderRefusalKey[checked.refused]);
     return {
       terms,
       names: entry.company.names,
       touch,
-      price,
-      fillsNow,
-      limits: { ...limits, tick: touch.quote.tickSize },
-      stopLoss,
-      takeProfit,
+      ...checked.ok,
+      limits: { up: touch.quote.limitUp, down: touch.quote.limitDown, tick: touch.quote.tickSize },
     };
   }
 
@@ -172,9 +165,8 @@ export function tradeService(deps: {
 
   /** Inside the transaction (issue 17 §9): the stock's status as stored, never only the snapshot. */
   async function requireTradable(tx: Parameters<typeof symbolStatusInTx>[0], symbol: string): Promise<void> {
-    const status = await symbolStatusInTx(tx, symbol);
-    if (status === null || status === 'delisted') throw refuse(errorKeys.trade.productUnavailable);
-    if (status === 'halted') throw refuse(errorKeys.market.halted);
+    const refused = statusRefusal(await symbolStatusInTx(tx, symbol));
+    if (refused) throw refuse(orderRefusalKey[refused]);
   }
 
   return {
@@ -246,7 +238,7 @@ export function tradeService(deps: {
         quantity: body.quantity,
         leverage: body.leverage,
         // The price as read (e.g. '2700.0' is stored as 2700), never the raw text.
-        limitPrice: body.type === 'limit' && body.price ? toWire(money(body.price)) : null,
+        limitPrice: c.limitPrice,
         stopLoss: c.stopLoss,
         takeProfit: c.takeProfit,
         maintenanceRatio: c.terms.maintenanceRatio,

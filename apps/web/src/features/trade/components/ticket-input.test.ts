@@ -11,7 +11,15 @@ import {
   type TicketInput,
 } from './ticket-input.ts';
 
-const market = { table: 'topix500' as const, limitUp: '3700', limitDown: '2500', reference: '3100' };
+const market = {
+  table: 'topix500' as const,
+  limitUp: '3700',
+  limitDown: '2500',
+  bid: '3099',
+  ask: '3100',
+  last: '3100',
+  leverages: null,
+};
 const input = (over: Partial<TicketInput> = {}): TicketInput => ({
   symbol: '7203',
   side: 'long',
@@ -103,6 +111,15 @@ describe('the ticket’s own checks (the server’s keys, before anything is sen
     expect(ok.order).toMatchObject({ stopLoss: '3000', takeProfit: '3300' });
     // A limit order's levels are judged against its limit price.
     expect(checkTicket(input({ type: 'limit', limitPrice: '2600', stopLoss: '2700' }), market).field).toBe('stopLoss');
+  });
+
+  it('refuses a leverage the previewed terms do not offer, with the server’s key (the same checkOrder)', () => {
+    expect(checkTicket(input({ leverage: 3 }), { ...market, leverages: [1, 2, 5] })).toEqual({
+      order: null,
+      problem: errorKeys.trade.leverageNotAllowed,
+      field: null,
+    });
+    expect(checkTicket(input({ leverage: 3 }), market).problem).toBeNull();
   });
 
   it('waits for the stock’s figures before judging prices', () => {

@@ -2,8 +2,8 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { readDecimalInput } from '@kabuto/domain/input/decimal-input';
 import { Decimal, tryMoney } from '@kabuto/domain/money';
 import { roundToTick, stepTick, type TickTable } from '@kabuto/domain/market/tick-size';
-import { levelOffGrid, priceProblem } from '@kabuto/domain/trading/limit-price';
-import { levelProblem } from '@kabuto/domain/trading/protective-levels';
+import { checkOrder } from '@kabuto/domain/trading/check-order';
+import { orderRefusalKey } from '@kabuto/contracts/trade/order-refusals';
 import {
   MAX_ORDER_SHARES,
   SHARES_PER_LOT,
@@ -38,8 +38,12 @@ export interface TicketMarket {
   table: TickTable;
   limitUp: string;
   limitDown: string;
-  /** Where a market order is expected to open (ask for a long, bid for a short), for the stop-loss side check. */
-  reference: string;
+  /** The quote: a market order opens at the ask (long) or the bid (short); until one is known, the last trade. */
+  bid: string;
+  ask: string;
+  last: string;
+  /** The leverage on offer (with the previewed figures); null until known, when the chosen one is taken as offered. */
+  leverages: readonly number[] | null;
 }
 
 /** Message keys for a figure the ticket cannot read exactly (trade part of the catalogue). */
@@ -141,31 +145,25 @@ export function checkTicket(input: TicketInput, market: TicketMarket | null): Ti
     );
   }
   if (market === null) return { order: null, problem: null, field: null };
-  const limits = { up: market.limitUp, down: market.limitDown };
-  let reference = market.reference;
-  let price: string | null = null;
-  if (input.type === 'limit') {
-    const limit = readPrice(input.limitPrice);
-    if ('problem' in limit) return refuse(limit.problem, 'limitPrice');
-    price = limit.price;
-    if (price === null) return refuse(errorKeys.trade.limitPriceRequired, 'limitPrice');
-    const issue = priceProblem(price, market.table, limits);
-    if (issue === 'offGrid') return refuse(errorKeys.trade.priceOffGrid, 'limitPrice');
-    if (issue === 'exceedsLimit') return refuse(errorKeys.trade.exceedsPriceLimit, 'limitPrice');
-    reference = price;
+  const prices: Record<'limitPrice' | 'stopLoss' | 'takeProfit', string | null> = {
+    limitPrice: null,
+    stopLoss: null,
+    takeProfit: null,
+  };
+  for (const field of ['limitPrice', 'stopLoss', 'takeProfit'] as const) {
+    if (field === 'limitPrice' && input.type !== 'limit') continue;
+    const price = readPrice(input[field]);
+    if ('problem' in price) return refuse(price.problem, field);
+    prices[field] = price.price;
   }
-  const levels: Record<'stopLoss' | 'takeProfit', string | null> = { stopLoss: null, takeProfit: null };
-  for (const field of ['stopLoss', 'takeProfit'] as const) {
-    const read = readPrice(input[field]);
-    if ('problem' in read) return refuse(read.problem, field);
-    if (read.price === null) continue;
-    if (new Decimal(read.price).lte(0)) return refuse(errorKeys.trade[`${field}Side`], field);
-    if (levelOffGrid(read.price, market.table)) return refuse(errorKeys.trade.priceOffGrid, field);
-    levels[field] = read.price;
-  }
-  const { stopLoss, takeProfit } = levels;
-  const side = levelProblem(input.side, reference, stopLoss, takeProfit);
-  if (side !== null) return refuse(errorKeys.trade[side], side === 'stopLossSide' ? 'stopLoss' : 'takeProfit');
+  // The rules themselves are the server's own (`checkOrder`): one check, never a copy in each.
+  const checked = checkOrder(
+    { side: input.side, type: input.type, shares, leverage: input.leverage, ...prices },
+    { status: 'listed', ...market },
+    { leverages: market.leverages ?? [input.leverage] },
+  );
+  if ('refused' in checked)
+    return refuse(orderRefusalKey[checked.refused], checked.field === 'leverage' ? null : checked.field);
   return {
     order: {
       symbol: input.symbol,
@@ -173,9 +171,9 @@ export function checkTicket(input: TicketInput, market: TicketMarket | null): Ti
       type: input.type,
       quantity: shares,
       leverage: input.leverage,
-      price,
-      stopLoss,
-      takeProfit,
+      price: checked.ok.limitPrice,
+      stopLoss: checked.ok.stopLoss,
+      takeProfit: checked.ok.takeProfit,
     },
     problem: null,
     field: null,

@@ -142,8 +142,15 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
   // stop-loss and take-profit sides against that price, as the server does, not against the last trade.
   const [touch, setTouch] = useState<{ bid: string; ask: string } | null>(null);
   const table = stock.topix500 ? 'topix500' : 'standard';
-  const reference = touch === null ? live.last : input.side === 'long' ? touch.ask : touch.bid;
-  const check = checkTicket(input, { table, limitUp: live.limitUp, limitDown: live.limitDown, reference });
+  const check = checkTicket(input, {
+    table,
+    limitUp: live.limitUp,
+    limitDown: live.limitDown,
+    bid: touch?.bid ?? live.last,
+    ask: touch?.ask ?? live.last,
+    last: live.last,
+    leverages: leverages.length > 0 ? leverages : null,
+  });
   // Asked once the member pauses (300 ms), and only for an order the ticket's own checks accept.
   const asked = useSettled(check.order, 300);
   const preview = useTicketPreview(asked);
