@@ -46,6 +46,7 @@ import { soleLeader, type Leader } from './platform/public.ts';
 import { outboxRelay, writeOutbox, type OutboxRelay } from './platform/public.ts';
 import { jobRunner, type JobRunner } from './platform/public.ts';
 import { registerPlatformJobs } from './platform/public.ts';
+import { heartbeatDeadAfterMs, processHeartbeat } from './platform/public.ts';
 import { streamServer, type StreamLimits, type StreamServer } from './stream/public.ts';
 import { databaseStorage, folderStorage } from './uploads/public.ts';
 import { defaultFourEyesThresholdJpy, reviewsService } from './reviews/public.ts';
@@ -220,6 +221,10 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   // After a commit that wrote to the outbox: the leader relays it now, not at its next look.
   const nudgeRelay = (): void => void relay.nudge().catch((err: unknown) => log('outbox nudge failed', err));
   const accounts = accountService({ db: opts.db, clock, sms, afterCommit: nudgeRelay });
+  // Issue 24 §7: this run's name on the idempotency keys it holds, kept alive by its heartbeat.
+  const instance = randomUUID();
+  const heartbeat = processHeartbeat({ db: opts.db, instance, log });
+  const idempotency = idempotencyStore(opts.db, clock, { instance, deadAfterMs: heartbeatDeadAfterMs });
   const jobs = jobRunner({ db: opts.db, clock, leader, runner: opts.runner ?? `pid:${process.pid}`, log });
   registerPlatformJobs(jobs);
   jobs.register(candleRetentionJob());
@@ -315,7 +320,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const openapi = buildOpenApi(routes);
 
   await app.register(async (api) => {
-    registerRoutes(api, routes, makeAuthenticate(opts.db, clock), limits, idempotencyStore(opts.db, clock));
+    registerRoutes(api, routes, makeAuthenticate(opts.db, clock), limits, idempotency);
   });
   app.get(`${apiPrefix}openapi.json`, async () => openapi);
   await app.register(fastifyStatic, {
@@ -335,6 +340,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   });
 
   app.addHook('onReady', async () => {
+    await heartbeat.start();
     market.attach();
     await triggers.attach();
     await leader.start();
@@ -347,6 +353,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     await stream.closeForRestart();
   });
   app.addHook('onClose', async () => {
+    await heartbeat.stop();
     await jobs.stop();
     await relay.stop();
     await triggers.close();

@@ -134,7 +134,7 @@ describeEachDatabase('idempotency keys survive a crash between commit and reply'
   it('takes a key over once it has expired, even before the job deletes it; a live key is left alone', async () => {
     const m = await h().member();
     const [member] = await h().db.query<{ id: string }>(`SELECT id FROM members WHERE account = $1`, [m.account]);
-    const store = idempotencyStore(h().db, h().clock);
+    const store = idempotencyStore(h().db, h().clock, { instance: 'store-expiry-instance', deadAfterMs: 6_000 });
     const id = member?.id as string;
     expect(await store.begin(id, 'store-expiry-0001', 'user/deposit/create', 'hash-a')).toEqual({ kind: 'new' });
     expect(await store.begin(id, 'store-expiry-0001', 'user/deposit/create', 'hash-b')).toEqual({ kind: 'reused' });

@@ -7,8 +7,11 @@ export type IdempotentStart =
   | { kind: 'replay'; httpStatus: number; body: unknown }
   | { kind: 'reused' }
   | { kind: 'inProgress' }
-  /** Still marked in progress long after any request could still be running: its process died. */
-  | { kind: 'stale' };
+  /**
+   * Still in progress, but its first run is over: its holder process stopped beating (issue 24 §7), or (keys with no
+   * holder, and the last resort) the lease ran out. `holder` is who held it when seen, for `reclaim`.
+   */
+  | { kind: 'stale'; holder: string | null };
 
 export const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -16,6 +19,12 @@ export const idempotencyKeyPattern = /^[A-Za-z0-9_.:-]{8,128}$/;
 export const idempotencyKeyLifetimeMs = 24 * 60 * 60_000;
 // No request runs this long (the client gives up after 10 s, SPEC §9): an older "in progress" lost its process.
 export const idempotencyLeaseMs = 30_000;
+
+/** Who runs this process's requests: its instance id, and how old a heartbeat makes another holder dead. */
+export interface IdempotencyHolder {
+  instance: string;
+  deadAfterMs: number;
+}
 
 export const bodyHash = (path: string, body: unknown): string =>
   createHash('sha256')
@@ -28,20 +37,20 @@ export const bodyHash = (path: string, body: unknown): string =>
  * business row carries the key too (committed with the money), so a crash between commit and
  * reply is recovered from that row instead of answering "in progress" for ever.
  */
-export function idempotencyStore(db: Database, clock: Clock) {
+export function idempotencyStore(db: Database, clock: Clock, self: IdempotencyHolder) {
   return {
     async begin(memberId: string, key: string, path: string, hash: string): Promise<IdempotentStart> {
       const now = clock.now();
       // A new key is stored; an expired one is free again and taken over, as if new; a live one is left alone (no row
       // comes back). One statement: a money call pays per round trip.
       const inserted = await db.query(
-        `INSERT INTO idempotency_keys AS k (member_id, key, path, body_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO idempotency_keys AS k (member_id, key, path, body_hash, created_at, expires_at, holder) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (member_id, key) DO UPDATE
            SET path = EXCLUDED.path, body_hash = EXCLUDED.body_hash, http_status = NULL, response = NULL,
-               created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+               created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, holder = EXCLUDED.holder
            WHERE k.expires_at <= EXCLUDED.created_at
          RETURNING key`,
-        [memberId, key, path, hash, now, new Date(now.getTime() + idempotencyKeyLifetimeMs)],
+        [memberId, key, path, hash, now, new Date(now.getTime() + idempotencyKeyLifetimeMs), self.instance],
       );
       if (inserted.length > 0) return { kind: 'new' };
       const [row] = await db.query<{
@@ -50,27 +59,43 @@ export function idempotencyStore(db: Database, clock: Clock) {
         http_status: number | null;
         response: unknown;
         created_at: Date;
+        holder: string | null;
+        holder_beats: boolean;
       }>(
-        `SELECT path, body_hash, http_status, response, created_at FROM idempotency_keys WHERE member_id = $1 AND key = $2`,
-        [memberId, key],
+        // Only on this conflict path, in the statement it already makes: whether the holder still beats. Its beat is
+        // compared with the database's now(), the clock it was written with (the app's Clock is this process's own).
+        `SELECT k.path, k.body_hash, k.http_status, k.response, k.created_at, k.holder,
+                EXISTS (SELECT 1 FROM process_heartbeats h
+                         WHERE h.instance = k.holder AND h.beat_at > now() - make_interval(secs => $3)) AS holder_beats
+           FROM idempotency_keys k WHERE k.member_id = $1 AND k.key = $2`,
+        [memberId, key, self.deadAfterMs / 1000],
       );
       if (!row || row.path !== path || row.body_hash !== hash) return { kind: 'reused' };
-      if (row.http_status === null)
-        return now.getTime() - new Date(row.created_at).getTime() > idempotencyLeaseMs
-          ? { kind: 'stale' }
-          : { kind: 'inProgress' };
+      if (row.http_status === null) {
+        // This process is alive, so its own keys are never judged by a heartbeat: only the lease can end them.
+        const holderDied = row.holder !== null && row.holder !== self.instance && !row.holder_beats;
+        const leaseOver = now.getTime() - new Date(row.created_at).getTime() > idempotencyLeaseMs;
+        return holderDied || leaseOver ? { kind: 'stale', holder: row.holder } : { kind: 'inProgress' };
+      }
       return {
         kind: 'replay',
         httpStatus: row.http_status,
         body: typeof row.response === 'string' ? JSON.parse(row.response) : row.response,
       };
     },
-    /** Takes over a stale key whose first run left no business row: this request runs it now. */
-    async reclaim(memberId: string, key: string): Promise<boolean> {
+    /**
+     * Takes over a stale key whose first run left no business row: this request runs it now. Of several retries only
+     * one wins: the holder must still be the one `begin` saw (the winner writes itself there), and a key this process
+     * held must still be past its lease (the winner restarts it).
+     */
+    async reclaim(memberId: string, key: string, seenHolder: string | null): Promise<boolean> {
       const now = clock.now();
       const rows = await db.query(
-        `UPDATE idempotency_keys SET created_at = $3 WHERE member_id = $1 AND key = $2 AND http_status IS NULL AND created_at < $4 RETURNING key`,
-        [memberId, key, now, new Date(now.getTime() - idempotencyLeaseMs)],
+        `UPDATE idempotency_keys SET created_at = $3, holder = $5
+          WHERE member_id = $1 AND key = $2 AND http_status IS NULL AND holder IS NOT DISTINCT FROM $6
+            AND (created_at < $4 OR holder IS DISTINCT FROM $5)
+          RETURNING key`,
+        [memberId, key, now, new Date(now.getTime() - idempotencyLeaseMs), self.instance, seenHolder],
       );
       return rows.length > 0;
     },

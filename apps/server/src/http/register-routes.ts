@@ -94,14 +94,15 @@ export function registerRoutes(
         if (start.kind === 'replay')
           return reply.code(start.httpStatus).header('idempotent-replay', 'true').send(start.body);
         if (start.kind === 'stale') {
-          // The first run's process died: its business row (committed with the key) rebuilds the answer.
+          // The first run's process died (or its lease ran out): its business row, committed with the key, rebuilds the answer.
           const recovered = await r.idempotent.recover(principal, key);
           if (recovered !== null) {
             const answer = { status: 1, msg: r.success ?? '', data: r.call.response.parse(recovered) };
             await idempotency.finish(principal.memberId, key, 200, answer);
             return reply.code(200).header('idempotent-replay', 'true').send(answer);
           }
-          if (!(await idempotency.reclaim(principal.memberId, key))) throw refuse(errorKeys.idempotency.inProgress);
+          if (!(await idempotency.reclaim(principal.memberId, key, start.holder)))
+            throw refuse(errorKeys.idempotency.inProgress);
         }
         try {
           const answer = await run(key);

@@ -11,3 +11,5 @@ export type { BroadcastEvent, OutboxRelay, RelayedEvent } from './outbox.ts';
 export { registerPlatformJobs } from './platform-jobs.ts';
 export { groupCommit } from './group-commit.ts';
 export type { BatchAnswer, GroupCommit } from './group-commit.ts';
+export { heartbeatDeadAfterMs, processHeartbeat } from './heartbeat.ts';
+export type { ProcessHeartbeat } from './heartbeat.ts';
