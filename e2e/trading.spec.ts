@@ -79,8 +79,8 @@ test('a member buys long at market from the stock detail, sees the P&L, closes a
   await expect(card.getByTestId('pos-side')).toHaveAttribute('data-side', 'long');
   await expect(card.getByTestId('pos-pnl')).toContainText(/¥/);
   await expect(card.getByTestId('pos-pnl')).toContainText('%');
-  // Revalued live at the last traded price once the stock trades (the simulated market trades within seconds).
-  await expect(card).toHaveAttribute('data-basis', 'last', { timeout: 20_000 });
+  // Revalued live at the closing side of the book (the bid, for a long) once the book moves (within seconds).
+  await expect(card).toHaveAttribute('data-basis', 'live', { timeout: 20_000 });
   await noticeGone(page);
   await shot(page, 'positions-holding', { fullPage: false });
 

@@ -1,13 +1,17 @@
 import type { Sql } from '@kabuto/db/database';
 import { Decimal, money, toWire } from '@kabuto/domain/money';
+import { closeEstimate } from '@kabuto/domain/trading/close-estimate';
 import { marginCallPrice, notionalOf, pnlAt, pnlPercentOf } from '@kabuto/domain/trading/margin';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
 import { activeSaleRules, type SaleRules } from '@kabuto/domain/trading/sale-rules';
 import type { CloseReason, OrderType, PositionStatus, TradeSide } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
-import type { PositionWire } from '@kabuto/contracts/trade/orders';
+import type { CloseEstimateWire, PositionOrigin, PositionWire } from '@kabuto/contracts/trade/orders';
 import type { namesSchema } from '@kabuto/contracts/market/fields';
 import type { z } from 'zod';
+
+/** Where a position came from: an ordinary order, an IPO allocation, a block deal, a day-trade or a copy (migration 017). */
+export type { PositionOrigin };
 
 /** A `trade_positions` row with every amount as text (never a JS number). */
 export interface PositionRow {
@@ -39,6 +43,7 @@ export interface PositionRow {
   maintenance_ratio: string;
   fee_terms: FeeSchedule;
   financing_rate: string;
+  origin: PositionOrigin;
   created_at: Date;
 }
 
@@ -48,7 +53,7 @@ export const positionColumns = `id, order_no, member_id, symbol, side, order_typ
   margin::text AS margin, added_margin::text AS added_margin, purchase_fee::text AS purchase_fee,
   selling_fee::text AS selling_fee, stamp_duty::text AS stamp_duty, financing::text AS financing,
   realised_pnl::text AS realised_pnl, maintenance_ratio::text AS maintenance_ratio, fee_terms,
-  financing_rate::text AS financing_rate, created_at`;
+  financing_rate::text AS financing_rate, origin, created_at`;
 
 /** The row, locked for this transaction (every change of a position goes through this). */
 export async function lockPosition(
@@ -86,6 +91,38 @@ export const callPriceOf = (r: PositionRow): Decimal | null =>
         addedMargin: r.added_margin,
         maintenanceRatio: r.maintenance_ratio,
       });
+
+/**
+ * What closing a holding position at `price` (the side it would close at now) would charge and return, on the fee
+ * terms it opened on. The member's available funds are not read here: the estimate assumes they cover a loss beyond
+ * the margin (`lossBeyondMargin` says how much that is).
+ */
+export function closeEstimateOf(r: PositionRow, price: string | null): CloseEstimateWire | null {
+  if (r.status !== 'holding' || r.open_price === null || price === null) return null;
+  const e = closeEstimate({
+    side: r.side,
+    openPrice: r.open_price,
+    shares: r.quantity,
+    margin: r.margin,
+    addedMargin: r.added_margin,
+    purchaseFee: r.purchase_fee,
+    financing: r.financing,
+    fees: r.fee_terms,
+    price,
+    available: null,
+  });
+  return {
+    price: toWire(e.price),
+    grossPnl: toWire(e.grossPnl),
+    sellingFee: toWire(e.sellingFee),
+    stampDuty: toWire(e.stampDuty),
+    charges: toWire(e.charges),
+    otherCharges: toWire(e.otherCharges),
+    netResult: toWire(e.netResult),
+    toAvailable: toWire(e.toAvailable),
+    lossBeyondMargin: toWire(e.lossBeyondMargin),
+  };
+}
 
 /**
  * A position as the member reads it. `price` values a holding position (the side it would close at now); a closed
@@ -136,5 +173,13 @@ export function positionWire(
     maintenanceRatio: toWire(money(r.maintenance_ratio)),
     saleRules: activeSaleRules(rules),
     createdAt: new Date(r.created_at).toISOString(),
+    origin: r.origin,
+    feeTerms: {
+      purchaseRate: r.fee_terms.purchaseRate,
+      sellingRate: r.fee_terms.sellingRate,
+      stampDutyRate: r.fee_terms.stampDutyRate,
+      minimumFee: r.fee_terms.minimumFee,
+    },
+    closeEstimate: closeEstimateOf(r, closed ? null : price),
   };
 }

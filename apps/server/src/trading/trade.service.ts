@@ -20,7 +20,14 @@ import { memberTimeline } from '../funds/public.ts';
 import { ledgerReasons, post } from '../ledger/public.ts';
 import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
 import { currentTerms, saleRulesOf } from './trading-terms.ts';
-import { lockPosition, positionByClientKey, positionColumns, positionWire, type PositionRow } from './position-row.ts';
+import {
+  lockPosition,
+  positionByClientKey,
+  positionColumns,
+  positionWire,
+  type PositionOrigin,
+  type PositionRow,
+} from './position-row.ts';
 import { announce, cancelPending, closePosition, openingCharges } from './position-moves.ts';
 import { orderWriter } from './order-writer.ts';
 
@@ -350,16 +357,21 @@ export function tradeService(deps: {
       return byOrderNo(p.memberId, orderNo);
     },
 
-    async list(p: Principal, q: { tab: PositionTab; page: number; pageSize: number }) {
-      const statuses = tabStatuses[q.tab];
+    /** SPEC §2's position tabs: a status filter, and an origin filter for the product tabs (IPO, block, copy…). */
+    async list(
+      p: Principal,
+      q: { tab: PositionTab; page: number; pageSize: number; origin?: PositionOrigin | null | undefined },
+    ) {
+      const where = `member_id = $1 AND status = ANY($2::text[]) AND ($3::text IS NULL OR origin = $3)`;
+      const args = [p.memberId, tabStatuses[q.tab], q.origin ?? null];
       const [count] = await db.query<{ n: string }>(
-        `SELECT count(*)::text AS n FROM trade_positions WHERE member_id = $1 AND status = ANY($2::text[])`,
-        [p.memberId, statuses],
+        `SELECT count(*)::text AS n FROM trade_positions WHERE ${where}`,
+        args,
       );
       const rows = await db.query<PositionRow>(
-        `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND status = ANY($2::text[])
+        `SELECT ${positionColumns} FROM trade_positions WHERE ${where}
           ORDER BY coalesce(closed_at, opened_at, created_at) DESC, order_no DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-        [p.memberId, statuses],
+        args,
       );
       return { items: await wires(rows), total: Number(count?.n ?? 0) };
     },

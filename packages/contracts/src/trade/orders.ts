@@ -12,6 +12,12 @@ export const orderTypes = ['market', 'limit'] as const;
 export const positionStatuses = ['pending', 'holding', 'closing', 'closed', 'cancelled'] as const;
 export const closeReasons = ['member', 'stopLoss', 'takeProfit', 'marginCall', 'delisted'] as const;
 export const saleRuleNames = ['lockUp', 'sameDay', 'tPlusOne', 'minHolding'] as const;
+/**
+ * Where a position came from (issue 24): an ordinary order, an IPO allocation, a block (off-session) deal, a day-trade,
+ * or a copy of another member's trade. Stored on the row (migration 017).
+ */
+export const positionOrigins = ['order', 'ipo', 'block', 'daytrade', 'copy'] as const;
+export type PositionOrigin = (typeof positionOrigins)[number];
 /** SPEC §2 position tabs: placing (pending), in progress (holding, closing), terminated (closed, cancelled). */
 export const positionTabs = ['placing', 'holding', 'closed'] as const;
 export type PositionTab = (typeof positionTabs)[number];
@@ -78,6 +84,41 @@ export const ticketSchema = z.object({
 });
 export type TicketWire = z.infer<typeof ticketSchema>;
 
+/** The fee terms a position opened on (fractions of the notional, decimal strings), kept for its whole life. */
+export const feeTermsSchema = z.object({
+  purchaseRate: z.string(),
+  sellingRate: z.string(),
+  stampDutyRate: z.string(),
+  minimumFee: z.string(),
+});
+
+/**
+ * A holding position closed now at the price the close would use (bid for a long, ask for a short), by the domain's
+ * `closeEstimate`: the same rules the close charges and settles with.
+ */
+export const closeEstimateSchema = z.object({
+  price: z.string(),
+  /** On price alone. */
+  grossPnl: z.string(),
+  /** The selling fee of a long, the buy-back fee of a short. */
+  sellingFee: z.string(),
+  stampDuty: z.string(),
+  /** Every charge of the position once closed: purchase fee, financing paid, selling fee, stamp duty. */
+  charges: z.string(),
+  /** `charges` less the selling fee. */
+  otherCharges: z.string(),
+  /** grossPnl − every charge (the closed position's `netPnl` if the close deals at `price`). */
+  netResult: z.string(),
+  /**
+   * What returns to available funds: margin + added margin + grossPnl − selling fee − stamp duty (negative: taken from
+   * them). The server assumes available funds cover `lossBeyondMargin`; what they cannot the house bears.
+   */
+  toAvailable: z.string(),
+  /** A loss beyond the margin and added margin, taken from available funds. */
+  lossBeyondMargin: z.string(),
+});
+export type CloseEstimateWire = z.infer<typeof closeEstimateSchema>;
+
 export const positionSchema = z.object({
   orderNo: z.string(),
   symbol: z.string(),
@@ -117,6 +158,10 @@ export const positionSchema = z.object({
   maintenanceRatio: z.string(),
   saleRules: z.array(z.enum(saleRuleNames)),
   createdAt: z.string(),
+  origin: z.enum(positionOrigins),
+  feeTerms: feeTermsSchema,
+  /** Holding with a price known: what closing now would charge and return; otherwise null. */
+  closeEstimate: closeEstimateSchema.nullable(),
 });
 export type PositionWire = z.infer<typeof positionSchema>;
 
@@ -178,7 +223,12 @@ export const tradeListCall = defineCall({
   policy: memberCall,
   path: 'trade/list',
   summary: 'The member’s orders and positions by tab (placing, holding, closed), newest first, with live P&L',
-  request: z.object({ tab: z.enum(positionTabs, { error: errorKeys.request.invalid }), ...pageFields }),
+  request: z.object({
+    tab: z.enum(positionTabs, { error: errorKeys.request.invalid }),
+    /** Only positions of this origin (IPO, block, day-trade, copy tabs); all when left out. */
+    origin: z.enum(positionOrigins, { error: errorKeys.request.invalid }).nullish(),
+    ...pageFields,
+  }),
   response: z.object({ items: z.array(positionSchema), total: z.number().int() }),
 });
 

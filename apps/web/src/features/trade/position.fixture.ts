@@ -35,5 +35,19 @@ export const holdingPosition = (over: Partial<Position> = {}): Position => ({
   maintenanceRatio: '0.5',
   saleRules: [],
   createdAt: '2026-11-25T01:00:00.000Z',
+  origin: 'order',
+  feeTerms: { purchaseRate: '0.001', sellingRate: '0.001', stampDutyRate: '0', minimumFee: '100' },
+  // At the bid of 2,999: selling fee ¥300 (0.1% of ¥299,900), no stamp duty under tse.
+  closeEstimate: {
+    price: '2999',
+    grossPnl: '-100',
+    sellingFee: '300',
+    stampDuty: '0',
+    charges: '600',
+    otherCharges: '300',
+    netResult: '-700',
+    toAvailable: '149600',
+    lossBeyondMargin: '0',
+  },
   ...over,
 });

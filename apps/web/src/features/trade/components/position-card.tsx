@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MarketStatus, Position } from '../api/trade.api.ts';
-import type { Valuation } from './live-valuation.ts';
+import { netResultOf, type Valuation } from './live-valuation.ts';
 import { AmountText } from '../../../shared/components/amount-text.tsx';
 import { directionOf, percentText, priceText, groupThousands } from '../../../shared/format/price-change.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
@@ -99,7 +99,7 @@ export function PositionCard({
       { key: 'entry', label: t('trade.fields.openPrice'), value: priceText(p.openPrice), testId: 'pos-entry' },
       {
         key: 'current',
-        label: t(p.status === 'closed' ? 'trade.fields.closePrice' : `trade.fields.currentPrice.${value.basis}`),
+        label: t(p.status === 'closed' ? 'trade.fields.closePrice' : `trade.fields.closingPrice.${p.side}`),
         value: priceText(value.price),
         testId: 'pos-current',
       },
@@ -148,20 +148,13 @@ export function PositionCard({
             </div>
           ))}
         </dl>
-        {(p.status === 'holding' || p.status === 'closing' || p.status === 'closed') && (
+        {(p.status === 'holding' || p.status === 'closing') && (
           <div className="position-card__pnl">
-            <span className="position-card__pnl-label">
-              {t(p.status === 'closed' ? 'trade.fields.realisedPnl' : 'trade.fields.unrealisedPnl')}
-            </span>
+            <span className="position-card__pnl-label">{t('trade.fields.unrealisedPnl')}</span>
             <PnlText pnl={value.pnl} percent={value.pnlPercent} testId="pos-pnl" />
           </div>
         )}
-        {p.status === 'closed' && p.netPnl !== null && (
-          <div className="position-card__net">
-            <span>{t('trade.fields.netPnl')}</span>
-            <AmountText amount={p.netPnl} signed testId="pos-net-pnl" />
-          </div>
-        )}
+        {p.status === 'closed' && <ClosedResult position={p} value={value} />}
         <p className="position-card__time num">{t('common.jst', { time: jstText(time, 'Y-M-D h:m', lang) })}</p>
       </button>
       {onAction && (
@@ -178,5 +171,27 @@ export function PositionCard({
         </div>
       )}
     </article>
+  );
+}
+
+/** A closed position leads with its result after every fee and charge (手数料等控除後); the price-only P&L follows. */
+function ClosedResult({ position, value }: { position: Position; value: Valuation }) {
+  const { t } = useTranslation();
+  const net = netResultOf(position);
+  return (
+    <>
+      <div className="position-card__pnl">
+        <span className="position-card__pnl-label">{t('trade.fields.netPnl')}</span>
+        <PnlText pnl={net.pnl} percent={net.percent} testId="pos-net-pnl" />
+      </div>
+      <div className="position-card__net">
+        <span>{t('trade.fields.realisedPnl')}</span>
+        {value.pnl === null ? (
+          <span data-testid="pos-pnl">—</span>
+        ) : (
+          <AmountText amount={value.pnl} signed testId="pos-pnl" />
+        )}
+      </div>
+    </>
   );
 }

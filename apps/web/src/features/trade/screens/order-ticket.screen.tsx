@@ -8,7 +8,7 @@ import { lotsOf } from '@kabuto/domain/trading/quantity';
 import { placeOrder, type OrderRequest, type StockForTicket, type Ticket } from '../api/trade.api.ts';
 import { useRefreshTrade, useStockForTicket, useTicketPreview } from '../api/trade.queries.ts';
 import { ConfirmSheet } from '../components/confirm-sheet.tsx';
-import { QuoteFollower } from '../components/live-lasts.tsx';
+import { DepthFollower, QuoteFollower } from '../components/live-lasts.tsx';
 import { PriceSourceTag } from '../components/position-card.tsx';
 import { Segmented, StepperField, tidiedFigure } from '../components/stepper-field.tsx';
 import {
@@ -254,6 +254,12 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
         onStatus={(status) => setLive((x) => ({ ...x, status }))}
         onResync={() => void preview.refetch()}
       />
+      {/* The bid and ask follow the book as it moves (issue 24), not only each preview. */}
+      <DepthFollower
+        symbol={stock.symbol}
+        onTouch={(_symbol, next) => setTouch((x) => (x?.bid === next.bid && x.ask === next.ask ? x : next))}
+        onResync={() => void preview.refetch()}
+      />
       <header className="ticket__head" data-testid="ticket-stock" data-symbol={stock.symbol}>
         <h1 className="ticket__name">
           {stock.names[lang]} <span className="position-card__code num">{stock.symbol}</span>
@@ -264,9 +270,9 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
             {directionArrow[direction]} {signedText(priceText(live.change))} ({percentText(live.changePercent)})
           </span>
         </p>
-        {ticket && (
+        {touch && (
           <p className="ticket__touch num" data-testid="ticket-touch">
-            {t('trade.ticket.bidAsk', { bid: priceText(ticket.bid), ask: priceText(ticket.ask) })}
+            {t('trade.ticket.bidAsk', { bid: priceText(touch.bid), ask: priceText(touch.ask) })}
           </p>
         )}
         <PriceSourceTag source={stock.source} testId="ticket-source" />

@@ -7,9 +7,10 @@ import { addMargin, cancelOrder, closePosition, type PositionDetail } from '../a
 import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
 import { useAssetsForTrade, usePositionDetail, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
 import { callPriceAfterAdding, checkMarginAmount } from '../components/add-margin.ts';
+import { CloseSheet } from '../components/close-sheet.tsx';
 import { ConfirmSheet } from '../components/confirm-sheet.tsx';
-import { QuoteFollower, useLiveLasts } from '../components/live-lasts.tsx';
-import { valuationOf } from '../components/live-valuation.ts';
+import { DepthFollower, useLiveTouches } from '../components/live-lasts.tsx';
+import { netResultOf, valuationOf } from '../components/live-valuation.ts';
 import { PnlText, PriceSourceTag, QuantityText, SideTag, StatusTag } from '../components/position-card.tsx';
 import { tidiedFigure } from '../components/stepper-field.tsx';
 import { DetailList, type DetailRow } from '../../../shared/components/detail-list.tsx';
@@ -87,8 +88,10 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
   const refresh = useRefreshTrade();
   const assets = useAssetsForTrade();
   const source = usePriceSource();
-  const { lasts, onLast } = useLiveLasts();
-  const value = valuationOf(p, lasts[p.symbol]);
+  const { touches, onTouch } = useLiveTouches();
+  // At the side it would close at (bid for a long, ask for a short), as the list and the server value it.
+  const value = valuationOf(p, touches[p.symbol], assets.data?.available ?? null);
+  const net = netResultOf(p);
   const [sheet, setSheet] = useState<Sheet>(null);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
@@ -162,7 +165,12 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
     { label: t('trade.fields.closePrice'), value: price(p.closePrice), className: 'num' },
     ...(p.status === 'holding' || p.status === 'closing'
       ? [
-          { label: t(`trade.fields.currentPrice.${value.basis}`), value: price(value.price), className: 'num' },
+          {
+            label: t(`trade.fields.closingPrice.${p.side}`),
+            value: price(value.price),
+            className: 'num',
+            testId: 'pd-current',
+          },
           {
             label: t('trade.fields.marketValue'),
             value: value.marketValue ? yen(value.marketValue) : '—',
@@ -189,10 +197,16 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
       label: t(p.status === 'closed' ? 'trade.fields.realisedPnl' : 'trade.fields.unrealisedPnl'),
       value: <PnlText pnl={value.pnl} percent={value.pnlPercent} testId="pd-pnl" />,
     },
-    {
-      label: t('trade.fields.netPnl'),
-      value: p.netPnl === null ? '—' : <AmountText amount={p.netPnl} signed testId="pd-net-pnl" />,
-    },
+    // Closed: the result after every charge; holding: what it would be if closed now (the close sheet's figure).
+    p.status === 'holding'
+      ? {
+          label: t('trade.detail.netIfClosed'),
+          value: value.close === null ? '—' : <AmountText amount={value.close.netResult} signed testId="pd-net-pnl" />,
+        }
+      : {
+          label: t('trade.fields.netPnl'),
+          value: net.pnl === null ? '—' : <AmountText amount={net.pnl} signed testId="pd-net-pnl" />,
+        },
     {
       label: t('trade.fields.stopLoss'),
       value: p.stopLoss === null ? t('trade.none') : price(p.stopLoss),
@@ -217,7 +231,7 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
 
   return (
     <div className="position-detail" data-testid="pd-body" data-status={p.status} data-order-no={p.orderNo}>
-      {p.status === 'holding' && <QuoteFollower symbol={p.symbol} onLast={onLast} onResync={onResync} />}
+      {p.status === 'holding' && <DepthFollower symbol={p.symbol} onTouch={onTouch} onResync={onResync} />}
       <header className="position-detail__head">
         <h1 className="position-detail__name">
           {p.names[lang]} <span className="position-card__code num">{p.symbol}</span>
@@ -227,10 +241,19 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
           <StatusTag status={p.status} />
           <PriceSourceTag source={source.data} testId="pd-source" />
         </div>
-        {value.pnl !== null && (
-          <div className="position-detail__pnl">
-            <PnlText pnl={value.pnl} percent={value.pnlPercent} />
+        {p.status === 'closed' ? (
+          // A closed position leads with its result after every fee and charge (手数料等控除後).
+          <div className="position-detail__pnl" data-testid="pd-headline" data-figure="net">
+            <span className="position-card__pnl-label">{t('trade.fields.netPnl')}</span>
+            <PnlText pnl={net.pnl} percent={net.percent} />
           </div>
+        ) : (
+          value.pnl !== null && (
+            <div className="position-detail__pnl" data-testid="pd-headline" data-figure="unrealised">
+              <span className="position-card__pnl-label">{t('trade.fields.unrealisedPnl')}</span>
+              <PnlText pnl={value.pnl} percent={value.pnlPercent} />
+            </div>
+          )
         )}
       </header>
       <FormError error={error} testId="pd-error" />
@@ -332,25 +355,15 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
         </div>
       )}
 
-      <ConfirmSheet
-        open={sheet === 'close'}
-        title={t('trade.closeSheet.title')}
-        headline={<PnlText pnl={value.pnl} percent={value.pnlPercent} />}
-        headlineLabel={t('trade.closeSheet.headline')}
-        rows={[
-          { label: t('trade.fields.quantity'), value: <QuantityText quantity={p.quantity} lots={p.lots} /> },
-          { label: t('trade.fields.openPrice'), value: price(p.openPrice), className: 'num' },
-          { label: t(`trade.fields.currentPrice.${value.basis}`), value: price(value.price), className: 'num' },
-          { label: t('trade.fields.margin'), value: yen(p.margin), className: 'num' },
-        ]}
-        note={t(`trade.closeSheet.note.${p.side}`)}
-        confirmLabel={t('trade.closeSheet.confirm')}
-        danger
-        busy={act.isPending}
-        onConfirm={() => !act.isPending && act.mutate({ what: 'close' })}
-        onClose={() => setSheet(null)}
-        testId="close-sheet"
-      />
+      {sheet === 'close' && (
+        <CloseSheet
+          position={p}
+          value={value}
+          busy={act.isPending}
+          onConfirm={() => !act.isPending && act.mutate({ what: 'close' })}
+          onClose={() => setSheet(null)}
+        />
+      )}
       <ConfirmSheet
         open={sheet === 'cancel'}
         title={t('trade.cancelSheet.title')}

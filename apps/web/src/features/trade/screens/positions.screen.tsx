@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
 import { cancelOrder, closePosition, positionTabList, type Position, type PositionTab } from '../api/trade.api.ts';
 import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
-import { usePositions, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
+import { useAssetsForTrade, usePositions, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
+import { CloseSheet } from '../components/close-sheet.tsx';
 import { ConfirmSheet } from '../components/confirm-sheet.tsx';
-import { MAX_LIVE_SYMBOLS, QuoteFollower, useLiveLasts } from '../components/live-lasts.tsx';
+import { DepthFollower, MAX_LIVE_SYMBOLS, useLiveTouches } from '../components/live-lasts.tsx';
 import { valuationOf, type Valuation } from '../components/live-valuation.ts';
-import { PnlText, PositionCard, PriceSourceTag, QuantityText } from '../components/position-card.tsx';
+import { PositionCard, PriceSourceTag, QuantityText } from '../components/position-card.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
@@ -57,9 +58,12 @@ function PositionList({ tab }: { tab: PositionTab }) {
   const { t } = useTranslation();
   const list = usePositions(tab);
   const refresh = useRefreshTrade();
-  const { lasts, onLast } = useLiveLasts();
+  const { touches, onTouch } = useLiveTouches();
   const source = usePriceSource();
-  const [acting, setActing] = useState<{ position: Position; value: Valuation } | null>(null);
+  // The member's available funds pay a loss beyond a position's margin: the close sheet says how much.
+  const assets = useAssetsForTrade();
+  const available = assets.data?.available ?? null;
+  const [acting, setActing] = useState<Position | null>(null);
 
   const submission = useIdempotentSubmission();
   const act = useMutation({
@@ -97,7 +101,8 @@ function PositionList({ tab }: { tab: PositionTab }) {
   const items = list.data.pages.flatMap((p) => p.items);
   if (items.length === 0) return <EmptyTab tab={tab} />;
 
-  // Live quotes for the holding positions on screen (at most MAX_LIVE_SYMBOLS stocks).
+  // The live top of the book for the holding positions on screen (at most MAX_LIVE_SYMBOLS stocks): each is valued
+  // and estimated at the side it would close at, as the server does and as the detail shows it.
   const followed = [...new Set(items.filter((p) => p.status === 'holding').map((p) => p.symbol))].slice(
     0,
     MAX_LIVE_SYMBOLS,
@@ -105,7 +110,7 @@ function PositionList({ tab }: { tab: PositionTab }) {
   return (
     <div className="positions" data-testid="pos-list" data-tab={tab}>
       {followed.map((symbol) => (
-        <QuoteFollower key={symbol} symbol={symbol} onLast={onLast} onResync={() => void list.refetch()} />
+        <DepthFollower key={symbol} symbol={symbol} onTouch={onTouch} onResync={() => void list.refetch()} />
       ))}
       {source.data && (
         <p className="positions__source">
@@ -114,7 +119,7 @@ function PositionList({ tab }: { tab: PositionTab }) {
       )}
       {tab === 'holding' && followed.length > 0 && <p className="positions__note">{t('trade.liveNote')}</p>}
       {items.map((p) => {
-        const value = valuationOf(p, lasts[p.symbol]);
+        const value = valuationOf(p, touches[p.symbol], available);
         return (
           <PositionCard
             key={p.orderNo}
@@ -125,7 +130,7 @@ function PositionList({ tab }: { tab: PositionTab }) {
               p.status === 'holding' || p.status === 'pending'
                 ? () => {
                     preloadNotice();
-                    setActing({ position: p, value });
+                    setActing(p);
                   }
                 : null
             }
@@ -145,10 +150,11 @@ function PositionList({ tab }: { tab: PositionTab }) {
       )}
       {acting && (
         <ActionSheet
-          position={acting.position}
-          value={acting.value}
+          position={acting}
+          // Kept moving while the sheet is open: the figures are those of the price the close would use now.
+          value={valuationOf(acting, touches[acting.symbol], available)}
           busy={act.isPending}
-          onConfirm={() => !act.isPending && act.mutate(acting.position)}
+          onConfirm={() => !act.isPending && act.mutate(acting)}
           onClose={() => setActing(null)}
         />
       )}
@@ -156,7 +162,7 @@ function PositionList({ tab }: { tab: PositionTab }) {
   );
 }
 
-/** Close (at the price of the moment) or cancel (the hold returns), restated before the member confirms. */
+/** Cancel (the hold returns) or close (at the price of the moment), restated before the member confirms. */
 function ActionSheet({
   position: p,
   value,
@@ -196,37 +202,7 @@ function ActionSheet({
         testId="cancel-sheet"
       />
     );
-  return (
-    <ConfirmSheet
-      open
-      title={t('trade.closeSheet.title')}
-      headline={<PnlText pnl={value.pnl} percent={value.pnlPercent} />}
-      headlineLabel={t('trade.closeSheet.headline')}
-      rows={[
-        { label: t('trade.fields.stock'), value: stock },
-        { label: t('trade.fields.side'), value: t(`trade.side.${p.side}`) },
-        { label: t('trade.fields.quantity'), value: <QuantityText quantity={p.quantity} lots={p.lots} /> },
-        { label: t('trade.fields.openPrice'), value: priceText(p.openPrice), className: 'num' },
-        {
-          label: t(`trade.fields.currentPrice.${value.basis}`),
-          value: priceText(value.price),
-          className: 'num',
-        },
-        {
-          label: t('trade.fields.margin'),
-          value: moneyText(p.margin),
-          className: 'num',
-        },
-      ]}
-      note={t(`trade.closeSheet.note.${p.side}`)}
-      confirmLabel={t('trade.closeSheet.confirm')}
-      danger
-      busy={busy}
-      onConfirm={onConfirm}
-      onClose={onClose}
-      testId="close-sheet"
-    />
-  );
+  return <CloseSheet position={p} value={value} busy={busy} onConfirm={onConfirm} onClose={onClose} />;
 }
 
 function ListSkeleton() {

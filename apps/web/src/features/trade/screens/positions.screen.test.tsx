@@ -1,0 +1,140 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PositionsScreen } from './positions.screen.tsx';
+import { fetchAssets, fetchMarketStatus, fetchPositions, type Assets, type Position } from '../api/trade.api.ts';
+import type * as TradeApi from '../api/trade.api.ts';
+import { holdingPosition } from '../position.fixture.ts';
+import { initI18n, loadCatalogueParts } from '../../../i18n/i18n.ts';
+import { signIn } from '../../../shared/session/session.store.ts';
+import type { TopicMessage } from '../../../shared/stream/stream-client.ts';
+
+vi.mock('../api/trade.api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof TradeApi>()),
+  fetchPositions: vi.fn(),
+  fetchAssets: vi.fn(),
+  fetchMarketStatus: vi.fn(),
+}));
+
+// The stream, by hand: a test sends a topic's message as the server would.
+const streams = vi.hoisted(() => ({ listeners: new Map<string, (m: TopicMessage) => void>() }));
+vi.mock('../../../shared/stream/stream-context.tsx', () => ({
+  useStreamTopic: (topic: string | null, onMessage: (m: TopicMessage) => void) => {
+    if (topic) streams.listeners.set(topic, onMessage);
+  },
+}));
+
+function bookMoves(bid: string, ask: string) {
+  const listener = streams.listeners.get('depth:7203');
+  if (!listener) throw new Error('the list does not follow depth:7203');
+  act(() =>
+    listener({
+      type: 'depth',
+      topic: 'depth:7203',
+      seq: '1',
+      data: { symbol: '7203', bids: [{ price: bid, quantity: 100 }], asks: [{ price: ask, quantity: 100 }] },
+    }),
+  );
+}
+
+const assets: Assets = {
+  currency: 'JPY',
+  totalAssets: '250000',
+  available: '100000',
+  frozen: '0',
+  profit: '0',
+  balances: [],
+  realNameStatus: 'verified',
+};
+
+const closed: Position = holdingPosition({
+  orderNo: 'T2',
+  status: 'closed',
+  closePrice: '3100',
+  closedAt: '2026-11-25T02:00:00.000Z',
+  closeReason: 'member',
+  marketPrice: '3100',
+  marketValue: '310000',
+  pnl: '10000',
+  pnlPercent: '6.67',
+  sellingFee: '310',
+  financing: '23',
+  netPnl: '9367',
+  closeEstimate: null,
+});
+
+function renderList(tab: 'holding' | 'closed', items: Position[]) {
+  vi.mocked(fetchPositions).mockResolvedValue({ items, total: items.length });
+  window.location.hash = `#/position/position?tab=${tab}`;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <PositionsScreen />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the positions list (issue 24)', () => {
+  beforeAll(async () => {
+    await initI18n({ search: '?lang=en', hash: '' });
+    await loadCatalogueParts(['trade', 'funds']);
+    signIn({ token: 'test-token', account: '0701234567', isAdmin: false });
+  });
+
+  beforeEach(() => {
+    vi.mocked(fetchAssets).mockResolvedValue(assets);
+    vi.mocked(fetchMarketStatus).mockResolvedValue({
+      profile: 'demo',
+      open: true,
+      phase: 'continuous',
+      nextOpen: null,
+      source: 'simulated',
+      now: '2026-11-25T01:00:00.000Z',
+    });
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+    streams.listeners.clear();
+  });
+
+  it('values a holding long at the bid the depth stream brings (as the detail and the server do), not the last trade', async () => {
+    renderList('holding', [holdingPosition()]);
+    const card = await screen.findByTestId('pos-card');
+    expect(card.dataset.basis).toBe('served');
+    expect(within(card).getByTestId('pos-current').textContent).toBe('2,999.00');
+    expect(card.textContent).toContain('Bid (closes at)');
+    expect(streams.listeners.has('quotes:7203')).toBe(false);
+    bookMoves('3012', '3013');
+    expect(card.dataset.basis).toBe('live');
+    expect(within(card).getByTestId('pos-current').textContent).toBe('3,012.00');
+    expect(within(card).getByTestId('pos-pnl').textContent).toContain('1,200.00');
+  });
+
+  it('closes from a sheet whose selling fee, other charges, result and money returned move with the bid', async () => {
+    renderList('holding', [holdingPosition()]);
+    fireEvent.click(await screen.findByTestId('pos-close'));
+    expect((await screen.findByTestId('close-sheet-selling-fee')).textContent).toBe('¥300.00');
+    expect(screen.getByTestId('close-sheet-other-charges').textContent).toBe('¥300.00');
+    expect(screen.getByTestId('close-sheet-net').textContent).toContain('700.00');
+    expect(screen.getByTestId('close-sheet-to-available').textContent).toBe('¥149,600.00');
+    bookMoves('3012', '3013');
+    expect(screen.getByTestId('close-sheet-price').textContent).toBe('3,012.00');
+    expect(screen.getByTestId('close-sheet-selling-fee').textContent).toBe('¥301.00');
+    expect(screen.getByTestId('close-sheet-net').textContent).toContain('599.00');
+    expect(screen.getByTestId('close-sheet-headline').textContent).toContain('599.00');
+    expect(screen.getByTestId('close-sheet-to-available').textContent).toBe('¥150,899.00');
+  });
+
+  it('leads a closed card with the result after every charge, then the price-only P&L', async () => {
+    renderList('closed', [closed]);
+    const card = await screen.findByTestId('pos-card');
+    const lead = card.querySelector('.position-card__pnl');
+    expect(lead?.textContent).toContain('Net P&L (after all charges)');
+    expect(within(card).getByTestId('pos-net-pnl').textContent).toContain('9,367.00');
+    expect(within(card).getByTestId('pos-net-pnl').textContent).toContain('6.24');
+    expect(within(card).getByTestId('pos-pnl').textContent).toContain('10,000.00');
+    await waitFor(() => expect(streams.listeners.size).toBe(0));
+  });
+});
