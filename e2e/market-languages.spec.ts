@@ -76,6 +76,8 @@ const catalogueKey = /(^|\s)[a-z]+(\.[a-z][A-Za-z0-9]*)+(?=\s|$)/m;
 const kana = /[\u3041-\u309f\u30a1-\u30fa\u30fc]/;
 
 test('each market screen reads in English, Chinese and Japanese', async ({ page, request }) => {
+  // Fifteen full page loads (five screens in three languages): 1.3 min on a quiet machine, so 90 s left no room.
+  test.setTimeout(240_000);
   await registerMember(request, account, password);
   await signIn(page, account, password);
 
