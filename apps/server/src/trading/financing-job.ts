@@ -1,15 +1,12 @@
 import type { Database } from '@kabuto/db/database';
 import { lockEntryAccounts } from '@kabuto/db/ledger';
-import { money, toWire } from '@kabuto/domain/money';
 import { sessionDate } from '@kabuto/domain/market/trading-session';
-import { financingDaysDue, financingFor } from '@kabuto/domain/trading/financing';
-import { borrowedPart, notionalOf } from '@kabuto/domain/trading/margin';
-import { financingLines } from '@kabuto/domain/trading/settlement';
-import { errorKeys } from '@kabuto/contracts/errors';
-import { ledgerReasons, post } from '../ledger/public.ts';
+import { finance } from '@kabuto/domain/trading/decisions';
+import { financingDaysDue } from '@kabuto/domain/trading/financing';
+import { ledgerReasons } from '../ledger/public.ts';
 import type { JobDefinition } from '../platform/public.ts';
 import { lockPosition } from './position-row.ts';
-import { announce } from './position-moves.ts';
+import { applyDecision, decided, stateOf } from './position-moves.ts';
 
 /** Every account a financing entry can touch: the member's available and margin, the house's interest. */
 const financingAccounts = (memberId: string) =>
@@ -46,36 +43,19 @@ export function financingJob(db: Database, afterCommit?: () => void): JobDefinit
           const days = financingDaysDue(new Date(r.opened_at), row?.through ?? null, today);
           const [first] = days;
           if (first === undefined) return false;
-          const borrowed = borrowedPart(notionalOf(r.open_price as string, r.quantity), money(r.margin));
-          const rate = r.financing_rate;
-          const charge = financingFor(r.side, borrowed, { longAnnualRate: rate, shortAnnualRate: rate }, days.length);
-          if (charge.gt(0)) {
-            const entry = { refType: 'trade', refId: r.order_no };
-            // Every account the entry can touch is locked, in id order, before the balance is read (issue 24 §3).
-            const locked = await lockEntryAccounts(tx, entry, financingAccounts(r.member_id));
-            const available = locked.balanceOf({ member: r.member_id, book: 'available' });
-            const fin = financingLines(r.member_id, charge, available);
-            await post(
-              tx,
-              {
-                kind: 'trade_financing',
-                reason: ledgerReasons.tradeFinancing,
-                ...entry,
-                at: now,
-                lines: fin.lines,
-                covers: { from: first, to: today },
-              },
-              errorKeys.funds.insufficientBalance,
-            );
-            await tx.query(
-              `UPDATE trade_positions SET financing = financing + $2, added_margin = added_margin - $3 WHERE id = $1`,
-              [r.id, toWire(charge), toWire(fin.fromMargin)],
-            );
-            // Its margin-call price moves when the margin paid part of the charge.
-            await announce(tx, r, 'holding', null, now);
-          }
-          await tx.query(`UPDATE trade_positions SET financed_through = $2::date WHERE id = $1`, [r.id, today]);
-          return charge.gt(0);
+          // Every account the entry can touch is locked, in id order, before the balance is read (issue 24 §3).
+          const entry = { refType: 'trade', refId: r.order_no };
+          const locked = await lockEntryAccounts(tx, entry, financingAccounts(r.member_id));
+          const available = locked.balanceOf({ member: r.member_id, book: 'available' });
+          const d = decided(finance(stateOf(r), { days: days.length, through: today, available }));
+          await applyDecision(
+            tx,
+            r,
+            d,
+            { kind: 'trade_financing', reason: ledgerReasons.tradeFinancing, covers: { from: first, to: today } },
+            now,
+          );
+          return d.lines.length > 0;
         });
         if (done) charged++;
       }

@@ -1,7 +1,7 @@
 import type { Database } from '@kabuto/db/database';
 import { isStatementError, isUniqueViolation } from '@kabuto/db/pg-errors';
 import { toWire, type Decimal } from '@kabuto/domain/money';
-import { holdLines, openLines } from '@kabuto/domain/trading/settlement';
+import { open } from '@kabuto/domain/trading/decisions';
 import type { OrderType, TradeSide } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
 import { errorKeys } from '@kabuto/contracts/errors';
@@ -74,7 +74,7 @@ const entryOf = (o: NewOrder, orderNo: string): EntryInput => ({
   refId: orderNo,
   requestId: o.requestId,
   at: o.at,
-  lines: o.opening ? openLines(o.memberId, o.opening.margin, o.opening.fee) : holdLines(o.memberId, o.hold),
+  lines: open({ memberId: o.memberId, filled: o.opening, hold: o.hold }).lines,
 });
 
 /** Issue 17 §9: the stock's status as stored, inside the transaction that writes the order. */

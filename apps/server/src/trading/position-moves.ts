@@ -1,12 +1,18 @@
-import type { Sql } from '@kabuto/db/database';
-import { money, toWire } from '@kabuto/domain/money';
-import { purchaseFee, sellingFee, stampDuty } from '@kabuto/domain/trading/fees';
-import { initialMargin, notionalOf, pnlAt } from '@kabuto/domain/trading/margin';
-import { closeSettlement, fillFromHoldLines, releaseLines } from '@kabuto/domain/trading/settlement';
-import type { CloseReason } from '@kabuto/domain/trading/position';
-import type { FeeSchedule } from '@kabuto/domain/trading/fees';
+import type { Sql, SqlParam } from '@kabuto/db/database';
 import { lockEntryAccounts } from '@kabuto/db/ledger';
+import { toWire, type Decimal } from '@kabuto/domain/money';
+import {
+  cancel,
+  close,
+  fill,
+  isRefusal,
+  type Decision,
+  type PositionState,
+  type Refusal,
+} from '@kabuto/domain/trading/decisions';
+import type { CloseReason } from '@kabuto/domain/trading/position';
 import { errorKeys } from '@kabuto/contracts/errors';
+import { refuse } from '../errors/public.ts';
 import { ledgerReasons, post } from '../ledger/public.ts';
 import { writeOutbox } from '../platform/public.ts';
 import type { PositionRow } from './position-row.ts';
@@ -27,38 +33,110 @@ export async function announce(tx: Sql, r: PositionRow, status: string, closeRea
   await writeOutbox(tx, positionEvent(r, status, closeReason), at);
 }
 
-/** The margin and purchase fee of `shares` opened at `price` with `leverage`. */
-export function openingCharges(price: string, shares: string, leverage: number, fees: FeeSchedule) {
-  const notional = notionalOf(price, shares);
-  return { margin: initialMargin(notional, leverage), fee: purchaseFee(fees, notional) };
+/** The facts of a locked row a decision reads (issue 24: the decide half of decide/apply). */
+export const stateOf = (r: PositionRow): PositionState => ({
+  memberId: r.member_id,
+  side: r.side,
+  status: r.status,
+  quantity: r.quantity,
+  leverage: r.leverage,
+  held: r.held,
+  openPrice: r.open_price,
+  margin: r.margin,
+  addedMargin: r.added_margin,
+  feeTerms: r.fee_terms,
+  financingRate: r.financing_rate,
+});
+
+/** The journal entry a decision's lines go in: its kind and reason, and what ties it to a request. */
+export interface EntryMeta {
+  readonly kind: string;
+  readonly reason: string;
+  readonly requestId?: string;
+  readonly clientKey?: string | null;
+  readonly covers?: { from: string; to: string };
+}
+
+const refusalKey = { notPending: errorKeys.trade.notPending, notHolding: errorKeys.trade.notHolding } as const;
+
+/** A decision, or its refusal as the catalogue's key. */
+export function decided(d: Decision | Refusal): Decision {
+  if (isRefusal(d)) throw refuse(refusalKey[d.refused]);
+  return d;
+}
+
+const wire = (v: Decimal): string => toWire(v);
+
+/**
+ * The apply half: the decision's lines as one entry, its row change, and its event, inside the caller's transaction
+ * (which holds the row's lock). The only code that writes a position's money columns.
+ */
+export async function applyDecision(tx: Sql, r: PositionRow, d: Decision, entry: EntryMeta, at: Date): Promise<void> {
+  if (d.lines.length > 0)
+    await post(
+      tx,
+      {
+        kind: entry.kind,
+        reason: entry.reason,
+        refType: 'trade',
+        refId: r.order_no,
+        ...(entry.requestId ? { requestId: entry.requestId } : {}),
+        clientKey: entry.clientKey ?? null,
+        ...(entry.covers ? { covers: entry.covers } : {}),
+        at,
+        lines: d.lines,
+      },
+      errorKeys.funds.insufficientBalance,
+    );
+  const c = d.change;
+  const sets: string[] = [];
+  const args: SqlParam[] = [r.id];
+  const set = (column: string, value: SqlParam, expr = (p: string) => p) => {
+    args.push(value);
+    sets.push(`${column} = ${expr(`$${args.length}`)}`);
+  };
+  if (c.status !== undefined) set('status', c.status);
+  if (c.openPrice !== undefined) set('open_price', c.openPrice);
+  if (c.margin !== undefined) set('margin', wire(c.margin));
+  if (c.purchaseFee !== undefined) set('purchase_fee', wire(c.purchaseFee));
+  if (c.held !== undefined) set('held', wire(c.held));
+  if (c.closePrice !== undefined) set('close_price', c.closePrice);
+  if (c.closeReason !== undefined) set('close_reason', c.closeReason);
+  if (c.sellingFee !== undefined) set('selling_fee', wire(c.sellingFee));
+  if (c.stampDuty !== undefined) set('stamp_duty', wire(c.stampDuty));
+  if (c.realisedPnl !== undefined) set('realised_pnl', wire(c.realisedPnl));
+  if (c.addedMarginDelta !== undefined) set('added_margin', wire(c.addedMarginDelta), (p) => `added_margin + ${p}`);
+  if (c.financingDelta !== undefined) set('financing', wire(c.financingDelta), (p) => `financing + ${p}`);
+  if (c.financedThrough !== undefined) set('financed_through', c.financedThrough, (p) => `${p}::date`);
+  if (c.stamp === 'opened') set('opened_at', at);
+  if (c.stamp === 'closed') set('closed_at', at);
+  if (sets.length > 0) await tx.query(`UPDATE trade_positions SET ${sets.join(', ')} WHERE id = $1`, args);
+  if (d.event) await announce(tx, r, d.event.status, d.event.closeReason, at);
 }
 
 /**
  * A pending limit order fills at `price` (inside the caller's transaction, the trigger engine's): its hold in
- * `frozen` becomes its margin and purchase fee. A limit order fills at its limit price, so its hold is exactly its
- * margin and fee and the ticket's figures are what is charged. (An order that fills when placed is written holding
- * at once: order-writer.ts.)
+ * `frozen` becomes its margin and purchase fee. (An order that fills when placed is written holding at once:
+ * order-writer.ts.)
  */
 export async function openPosition(tx: Sql, r: PositionRow, price: string, at: Date): Promise<void> {
-  const { margin, fee } = openingCharges(price, r.quantity, r.leverage, r.fee_terms);
-  await post(
+  await applyDecision(
     tx,
-    {
-      kind: 'trade_fill',
-      reason: ledgerReasons.tradeFill,
-      refType: 'trade',
-      refId: r.order_no,
-      at,
-      lines: fillFromHoldLines(r.member_id, money(r.held), margin, fee),
-    },
-    errorKeys.funds.insufficientBalance,
+    r,
+    decided(fill(stateOf(r), { price })),
+    { kind: 'trade_fill', reason: ledgerReasons.tradeFill },
+    at,
   );
-  await tx.query(
-    `UPDATE trade_positions SET status = 'holding', open_price = $2, opened_at = $3, margin = $4, purchase_fee = $5, held = 0 WHERE id = $1`,
-    [r.id, price, at, toWire(margin), toWire(fee)],
-  );
-  await announce(tx, r, 'holding', null, at);
 }
+
+/** Every account a close can touch: the member's available and margin, the house's fees and trading book. */
+const closeAccounts = (memberId: string) =>
+  [
+    { member: memberId, book: 'available' },
+    { member: memberId, book: 'margin' },
+    { house: 'fees' },
+    { house: 'trading' },
+  ] as const;
 
 /**
  * A holding (or closing) position closes at `price`: its margin comes back with the P&L, less the selling fee and
@@ -73,45 +151,16 @@ export async function closePosition(
   requestId?: string,
   clientKey?: string | null,
 ): Promise<void> {
-  const open = r.open_price as string;
-  const notional = notionalOf(price, r.quantity);
-  const sellFee = sellingFee(r.fee_terms, notional);
-  const duty = stampDuty(r.fee_terms, notional);
-  const pnl = pnlAt(r.side, open, price, r.quantity);
   // Every account a close can touch is locked, in id order, before the balance is read (issue 24 §3).
-  const locked = await lockEntryAccounts(tx, { refType: 'trade', refId: r.order_no }, [
-    { member: r.member_id, book: 'available' },
-    { member: r.member_id, book: 'margin' },
-    { house: 'fees' },
-    { house: 'trading' },
-  ]);
-  const settle = closeSettlement({
-    memberId: r.member_id,
-    held: money(r.margin).plus(r.added_margin),
-    pnl,
-    charges: sellFee.plus(duty),
-    available: locked.balanceOf({ member: r.member_id, book: 'available' }),
-  });
-  await post(
+  const locked = await lockEntryAccounts(tx, { refType: 'trade', refId: r.order_no }, closeAccounts(r.member_id));
+  const available = locked.balanceOf({ member: r.member_id, book: 'available' });
+  await applyDecision(
     tx,
-    {
-      kind: 'trade_close',
-      reason: ledgerReasons.tradeClose,
-      refType: 'trade',
-      refId: r.order_no,
-      ...(requestId ? { requestId } : {}),
-      clientKey: clientKey ?? null,
-      at,
-      lines: settle.lines,
-    },
-    errorKeys.funds.insufficientBalance,
+    r,
+    decided(close(stateOf(r), { price, reason, available })),
+    { kind: 'trade_close', reason: ledgerReasons.tradeClose, ...(requestId ? { requestId } : {}), clientKey },
+    at,
   );
-  await tx.query(
-    `UPDATE trade_positions SET status = 'closed', close_price = $2, closed_at = $3, close_reason = $4, selling_fee = $5,
-            stamp_duty = $6, realised_pnl = $7 WHERE id = $1`,
-    [r.id, price, at, reason, toWire(sellFee), toWire(duty), toWire(pnl)],
-  );
-  await announce(tx, r, 'closed', reason, at);
 }
 
 /** A pending order is cancelled: its hold returns from `frozen` to `available`. */
@@ -122,20 +171,11 @@ export async function cancelPending(
   requestId?: string,
   clientKey?: string | null,
 ): Promise<void> {
-  await post(
+  await applyDecision(
     tx,
-    {
-      kind: 'trade_release',
-      reason: ledgerReasons.tradeRelease,
-      refType: 'trade',
-      refId: r.order_no,
-      ...(requestId ? { requestId } : {}),
-      clientKey: clientKey ?? null,
-      at,
-      lines: releaseLines(r.member_id, money(r.held)),
-    },
-    errorKeys.funds.insufficientBalance,
+    r,
+    decided(cancel(stateOf(r))),
+    { kind: 'trade_release', reason: ledgerReasons.tradeRelease, ...(requestId ? { requestId } : {}), clientKey },
+    at,
   );
-  await tx.query(`UPDATE trade_positions SET status = 'cancelled', held = 0, closed_at = $2 WHERE id = $1`, [r.id, at]);
-  await announce(tx, r, 'cancelled', null, at);
 }

@@ -4,7 +4,7 @@ import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { describeEachDatabase } from '../test/harness.ts';
 import { books, expectReconciled, fundedMember, order, place, type Member } from './trade-fixtures.ts';
 import { writeOrders, type NewOrder } from './order-writer.ts';
-import { openingCharges } from './position-moves.ts';
+import { openingCharges } from '@kabuto/domain/trading/ticket';
 import { currentTerms } from './trading-terms.ts';
 
 describeEachDatabase('trading under concurrency (issue 18)', (h) => {

@@ -7,7 +7,6 @@ import { saleBlock, activeSaleRules, noSaleRules, type SaleBlock } from '@kabuto
 import { ticketFigures } from '@kabuto/domain/trading/ticket';
 import { marginCallPrice } from '@kabuto/domain/trading/margin';
 import { closingPrice } from '@kabuto/domain/trading/triggers';
-import { addMarginLines } from '@kabuto/domain/trading/settlement';
 import type { TradingTerms } from '@kabuto/domain/trading/terms';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import type { OrderRequest, PositionTab, PositionWire, TicketWire } from '@kabuto/contracts/trade/orders';
@@ -17,7 +16,7 @@ import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { refuseIfRestricted } from '../accounts/public.ts';
 import { memberTimeline } from '../funds/public.ts';
-import { ledgerReasons, post } from '../ledger/public.ts';
+import { ledgerReasons } from '../ledger/public.ts';
 import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
 import { currentTerms, saleRulesOf } from './trading-terms.ts';
 import {
@@ -28,7 +27,8 @@ import {
   type PositionOrigin,
   type PositionRow,
 } from './position-row.ts';
-import { announce, cancelPending, closePosition, openingCharges } from './position-moves.ts';
+import { applyDecision, cancelPending, closePosition, decided, stateOf } from './position-moves.ts';
+import { addMargin, closeLater } from '@kabuto/domain/trading/decisions';
 import { orderWriter } from './order-writer.ts';
 
 const saleBlockKey: Record<SaleBlock, ErrorKey> = {
@@ -236,7 +236,7 @@ export function tradeService(deps: {
       const f = figures(body, c, '0');
       // A market order (or a limit the quote already crosses) is written holding at once with its opening charges; a
       // resting limit order pending with its hold. Orders that arrive together are written together (group commit).
-      const opening = c.fillsNow ? openingCharges(c.price, body.quantity, body.leverage, c.terms.fees) : null;
+      const opening = c.fillsNow ? { margin: f.margin, fee: f.purchaseFee } : null;
       const row = await writer.submit({
         memberId: p.memberId,
         symbol: body.symbol,
@@ -312,8 +312,7 @@ export function tradeService(deps: {
         // SPEC §4 "preparing to close": in the TSE closing auction there is no price until the 15:30 print, which
         // settles it (the trigger engine); at any other open time it closes now at the bid (long) or ask (short).
         if (session.phase === 'closingAuction') {
-          await tx.query(`UPDATE trade_positions SET status = 'closing' WHERE id = $1`, [r.id]);
-          await announce(tx, r, 'closing', null, now);
+          await applyDecision(tx, r, decided(closeLater(stateOf(r))), { kind: 'trade_close', reason: '' }, now);
           return;
         }
         const touch = market.touch(r.symbol);
@@ -335,23 +334,13 @@ export function tradeService(deps: {
       await db.transaction(async (tx) => {
         const r = await lockPosition(tx, { orderNo, memberId: p.memberId });
         if (!r) throw refuse(errorKeys.order.notExist);
-        if (r.status !== 'holding') throw refuse(errorKeys.trade.notHolding);
-        await post(
+        await applyDecision(
           tx,
-          {
-            kind: 'trade_margin_added',
-            reason: ledgerReasons.tradeMarginAdded,
-            refType: 'trade',
-            refId: r.order_no,
-            requestId,
-            clientKey,
-            at: now,
-            lines: addMarginLines(p.memberId, money(amount)),
-          },
-          errorKeys.funds.insufficientBalance,
+          r,
+          decided(addMargin(stateOf(r), { amount: money(amount) })),
+          { kind: 'trade_margin_added', reason: ledgerReasons.tradeMarginAdded, requestId, clientKey },
+          now,
         );
-        await tx.query(`UPDATE trade_positions SET added_margin = added_margin + $2 WHERE id = $1`, [r.id, amount]);
-        await announce(tx, r, 'holding', null, now);
       });
       deps.afterCommit?.();
       return byOrderNo(p.memberId, orderNo);

@@ -20,6 +20,13 @@ export interface TicketFigures {
   availableAfter: Decimal;
 }
 
+/** What opening `shares` at `price` with `leverage` charges: the margin and the purchase fee (one rule for the ticket,
+ * an order that fills when placed, and a limit order that fills later). */
+export function openingCharges(price: string, shares: string, leverage: number, fees: FeeSchedule) {
+  const notional = notionalOf(price, shares);
+  return { notional, margin: initialMargin(notional, leverage), fee: purchaseFee(fees, notional) };
+}
+
 /** Issue 18: the order ticket's figures, shown before the member confirms; the server charges exactly these. */
 export function ticketFigures(p: {
   side: TradeSide;
@@ -30,9 +37,7 @@ export function ticketFigures(p: {
   rates: FinancingRates;
   available: string;
 }): TicketFigures {
-  const notional = notionalOf(p.price, p.shares);
-  const margin = initialMargin(notional, p.leverage);
-  const buyFee = purchaseFee(p.fees, notional);
+  const { notional, margin, fee: buyFee } = openingCharges(p.price, p.shares, p.leverage, p.fees);
   const sellFee = sellingFee(p.fees, notional);
   const duty = stampDuty(p.fees, notional);
   const perShare = buyFee.plus(sellFee).plus(duty).div(money(p.shares));
