@@ -9,27 +9,22 @@ import { marginCallPrice } from '@kabuto/domain/trading/margin';
 import { closingPrice } from '@kabuto/domain/trading/triggers';
 import type { TradingTerms } from '@kabuto/domain/trading/terms';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
-import type { OrderRequest, PositionTab, PositionWire, TicketWire } from '@kabuto/contracts/trade/orders';
+import type { OrderRequest, PositionWire, TicketWire } from '@kabuto/contracts/trade/orders';
 import { orderRefusalKey } from '@kabuto/contracts/trade/order-refusals';
 import { refuse } from '../errors/public.ts';
 import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { refuseIfRestricted } from '../accounts/public.ts';
-import { memberTimeline } from '../funds/public.ts';
 import { ledgerReasons } from '../ledger/public.ts';
 import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
 import { currentTerms, saleRulesOf } from './trading-terms.ts';
-import {
-  lockPosition,
-  positionByClientKey,
-  positionColumns,
-  positionWire,
-  type PositionOrigin,
-  type PositionRow,
-} from './position-row.ts';
+import { lockPosition } from './position-row.ts';
 import { applyDecision, cancelPending, closePosition, decided, stateOf } from './position-moves.ts';
 import { addMargin, closeLater } from '@kabuto/domain/trading/decisions';
 import { orderWriter } from './order-writer.ts';
+import { positionQueries } from './position-queries.ts';
+import { memberProfit } from './member-profit.ts';
+import { adminPositions } from './admin-positions.ts';
 
 const saleBlockKey: Record<SaleBlock, ErrorKey> = {
   lockUp: errorKeys.trade.lockUp,
@@ -40,12 +35,6 @@ const saleBlockKey: Record<SaleBlock, ErrorKey> = {
 
 /** SPEC §6: a frozen account or one barred from trading opens and closes nothing. */
 const tradingRestrictions = ['frozen', 'no_trading'] as const;
-
-const tabStatuses: Record<PositionTab, string[]> = {
-  placing: ['pending'],
-  holding: ['holding', 'closing'],
-  closed: ['closed', 'cancelled'],
-};
 
 interface CheckedOrder {
   terms: TradingTerms;
@@ -70,8 +59,6 @@ export function tradeService(deps: {
 }) {
   const { db, clock, market } = deps;
   const writer = orderWriter(db);
-  const namesOf = (symbol: string) => market.get(symbol)?.company.names ?? { jp: symbol, en: symbol, tw: symbol };
-
   /** Issue 24 §4: the one order check the ticket also runs (`checkOrder`), on the stock as it is quoted now. */
   async function check(body: OrderRequest): Promise<CheckedOrder> {
     const entry = market.get(body.symbol);
@@ -131,40 +118,8 @@ export function tradeService(deps: {
     return row?.balance ?? '0';
   };
 
-  /** Prices for valuing holding positions now: the side each would close at. */
-  function valuation(rows: readonly PositionRow[]): Map<string, string | null> {
-    const out = new Map<string, string | null>();
-    for (const r of rows) {
-      const touch = market.touch(r.symbol);
-      out.set(r.order_no, touch ? closingPrice(r.side, touch) : null);
-    }
-    return out;
-  }
-
-  async function wires(rows: readonly PositionRow[]): Promise<PositionWire[]> {
-    const rules = await saleRulesOf(
-      db,
-      rows.map((r) => r.symbol),
-    );
-    const prices = valuation(rows);
-    return rows.map((r) =>
-      positionWire(r, namesOf(r.symbol), rules.get(r.symbol) ?? noSaleRules, prices.get(r.order_no) ?? null),
-    );
-  }
-
-  async function byOrderNo(memberId: string, orderNo: string): Promise<PositionWire> {
-    const [row] = await db.query<PositionRow>(
-      `SELECT ${positionColumns} FROM trade_positions WHERE order_no = $1 AND member_id = $2`,
-      [orderNo, memberId],
-    );
-    if (!row) throw refuse(errorKeys.order.notExist);
-    return (await wires([row]))[0] as PositionWire;
-  }
-
-  const byClientKey = async (p: Principal, clientKey: string): Promise<PositionWire | null> => {
-    const row = await positionByClientKey(db, p.memberId, clientKey);
-    return row ? ((await wires([row]))[0] as PositionWire) : null;
-  };
+  const queries = positionQueries({ db, market });
+  const { byOrderNo, wires } = queries;
 
   function requireTradingTime(): void {
     if (!sessionState(deps.profile, clock.now()).open) throw refuse(errorKeys.trade.notTradingTime);
@@ -177,7 +132,13 @@ export function tradeService(deps: {
   }
 
   return {
-    byClientKey,
+    // Queries (position-queries.ts), the member centre's profit and the staff list live apart from the commands.
+    byClientKey: queries.byClientKey,
+    byEntryKey: queries.byEntryKey,
+    list: queries.list,
+    detail: queries.detail,
+    profitOf: (memberId: string) => memberProfit(db, market, memberId),
+    adminList: (q: Parameters<typeof adminPositions>[2]) => adminPositions(db, queries, q),
     orderStats: () => writer.stats(),
 
     async preview(p: Principal, body: OrderRequest): Promise<TicketWire> {
@@ -261,19 +222,6 @@ export function tradeService(deps: {
       return (await wires([row]))[0] as PositionWire;
     },
 
-    /**
-     * Issue 24 §7: the position a close, cancel or add-margin call with this Idempotency-Key changed, from the journal
-     * entry that carries the key (committed with the money): a retry after a crash is answered from it.
-     */
-    async byEntryKey(p: Principal, clientKey: string): Promise<PositionWire | null> {
-      const [row] = await db.query<{ order_no: string }>(
-        `SELECT p.order_no FROM journal_entries e JOIN trade_positions p ON p.order_no = e.ref_id
-          WHERE e.client_key = $2 AND e.ref_type = 'trade' AND p.member_id = $1 LIMIT 1`,
-        [p.memberId, clientKey],
-      );
-      return row ? byOrderNo(p.memberId, row.order_no) : null;
-    },
-
     async cancel(
       p: Principal,
       orderNo: string,
@@ -344,75 +292,6 @@ export function tradeService(deps: {
       });
       deps.afterCommit?.();
       return byOrderNo(p.memberId, orderNo);
-    },
-
-    /** SPEC §2's position tabs: a status filter, and an origin filter for the product tabs (IPO, block, copy…). */
-    async list(
-      p: Principal,
-      q: { tab: PositionTab; page: number; pageSize: number; origin?: PositionOrigin | null | undefined },
-    ) {
-      const where = `member_id = $1 AND status = ANY($2::text[]) AND ($3::text IS NULL OR origin = $3)`;
-      const args = [p.memberId, tabStatuses[q.tab], q.origin ?? null];
-      const [count] = await db.query<{ n: string }>(
-        `SELECT count(*)::text AS n FROM trade_positions WHERE ${where}`,
-        args,
-      );
-      const rows = await db.query<PositionRow>(
-        `SELECT ${positionColumns} FROM trade_positions WHERE ${where}
-          ORDER BY coalesce(closed_at, opened_at, created_at) DESC, order_no DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-        args,
-      );
-      return { items: await wires(rows), total: Number(count?.n ?? 0) };
-    },
-
-    async detail(p: Principal, orderNo: string) {
-      const position = await byOrderNo(p.memberId, orderNo);
-      const entries = await memberTimeline(db, p.memberId, 1, 100, { refType: 'trade', refId: orderNo });
-      return { ...position, entries: entries.items.slice().reverse() };
-    },
-
-    /** Member centre (SPEC §3, DESIGN): unrealised P&L of holding positions, and profit = realised + unrealised. */
-    async profitOf(memberId: string): Promise<{ unrealised: string; profit: string }> {
-      const rows = await db.query<PositionRow>(
-        `SELECT ${positionColumns} FROM trade_positions WHERE member_id = $1 AND status IN ('holding', 'closing', 'closed')`,
-        [memberId],
-      );
-      const prices = valuation(rows);
-      let unrealised = money('0');
-      let profit = money('0');
-      for (const r of rows) {
-        const w = positionWire(r, namesOf(r.symbol), noSaleRules, prices.get(r.order_no) ?? null);
-        if (r.status !== 'closed' && w.pnl !== null) unrealised = unrealised.plus(w.pnl);
-        if (w.netPnl !== null) profit = profit.plus(w.netPnl);
-      }
-      return { unrealised: toWire(unrealised), profit: toWire(profit) };
-    },
-
-    /** Staff (read-only): every order and position. */
-    async adminList(q: {
-      status?: string | null | undefined;
-      symbol?: string | null | undefined;
-      account?: string | null | undefined;
-      page: number;
-      pageSize: number;
-    }) {
-      const where = `($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR symbol = $2)
-        AND ($3::text IS NULL OR member_id = (SELECT id FROM members WHERE account = $3))`;
-      const args = [q.status ?? null, q.symbol ?? null, q.account ?? null];
-      const [count] = await db.query<{ n: string }>(
-        `SELECT count(*)::text AS n FROM trade_positions WHERE ${where}`,
-        args,
-      );
-      const rows = await db.query<PositionRow & { account: string }>(
-        `SELECT ${positionColumns}, (SELECT account FROM members m WHERE m.id = member_id) AS account FROM trade_positions
-          WHERE ${where} ORDER BY created_at DESC, order_no DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-        args,
-      );
-      const items = await wires(rows);
-      return {
-        items: items.map((w, i) => ({ ...w, account: (rows[i] as { account: string }).account })),
-        total: Number(count?.n ?? 0),
-      };
     },
   };
 }

@@ -1,0 +1,115 @@
+import type { Database } from '@kabuto/db/database';
+import { noSaleRules } from '@kabuto/domain/trading/sale-rules';
+import { closingPrice } from '@kabuto/domain/trading/triggers';
+import { errorKeys } from '@kabuto/contracts/errors';
+import type { PositionTab, PositionWire } from '@kabuto/contracts/trade/orders';
+import { refuse } from '../errors/public.ts';
+import type { Principal } from '../http/public.ts';
+import { memberTimeline } from '../funds/public.ts';
+import type { MarketSnapshot } from '../market/public.ts';
+import { saleRulesOf } from './trading-terms.ts';
+import {
+  positionByClientKey,
+  positionColumns,
+  positionWire,
+  type PositionOrigin,
+  type PositionRow,
+} from './position-row.ts';
+
+const tabStatuses: Record<PositionTab, string[]> = {
+  placing: ['pending'],
+  holding: ['holding', 'closing'],
+  closed: ['closed', 'cancelled'],
+};
+
+type Quotes = Pick<MarketSnapshot, 'get' | 'touch'>;
+
+/** A stock's names in the three languages (its code while the snapshot does not know it). */
+export const namesIn = (market: Quotes, symbol: string) =>
+  market.get(symbol)?.company.names ?? { jp: symbol, en: symbol, tw: symbol };
+
+/** Prices for valuing holding positions now: the side each would close at (bid for a long, ask for a short). */
+export function closingPrices(market: Quotes, rows: readonly PositionRow[]): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  for (const r of rows) {
+    const touch = market.touch(r.symbol);
+    out.set(r.order_no, touch ? closingPrice(r.side, touch) : null);
+  }
+  return out;
+}
+
+/** Issue 24: the trading queries, apart from its commands — positions as a member reads them. */
+export function positionQueries(deps: { db: Database; market: Quotes }) {
+  const { db, market } = deps;
+
+  async function wires(rows: readonly PositionRow[]): Promise<PositionWire[]> {
+    const rules = await saleRulesOf(
+      db,
+      rows.map((r) => r.symbol),
+    );
+    const prices = closingPrices(market, rows);
+    return rows.map((r) =>
+      positionWire(r, namesIn(market, r.symbol), rules.get(r.symbol) ?? noSaleRules, prices.get(r.order_no) ?? null),
+    );
+  }
+
+  async function byOrderNo(memberId: string, orderNo: string): Promise<PositionWire> {
+    const [row] = await db.query<PositionRow>(
+      `SELECT ${positionColumns} FROM trade_positions WHERE order_no = $1 AND member_id = $2`,
+      [orderNo, memberId],
+    );
+    if (!row) throw refuse(errorKeys.order.notExist);
+    return (await wires([row]))[0] as PositionWire;
+  }
+
+  return {
+    wires,
+    byOrderNo,
+
+    /** The order a member placed with this Idempotency-Key (its row carries the key). */
+    async byClientKey(p: Principal, clientKey: string): Promise<PositionWire | null> {
+      const row = await positionByClientKey(db, p.memberId, clientKey);
+      return row ? ((await wires([row]))[0] as PositionWire) : null;
+    },
+
+    /**
+     * Issue 24 §7: the position a close, cancel or add-margin call with this Idempotency-Key changed, from the journal
+     * entry that carries the key (committed with the money): a retry after a crash is answered from it.
+     */
+    async byEntryKey(p: Principal, clientKey: string): Promise<PositionWire | null> {
+      const [row] = await db.query<{ order_no: string }>(
+        `SELECT p.order_no FROM journal_entries e JOIN trade_positions p ON p.order_no = e.ref_id
+          WHERE e.client_key = $2 AND e.ref_type = 'trade' AND p.member_id = $1 LIMIT 1`,
+        [p.memberId, clientKey],
+      );
+      return row ? byOrderNo(p.memberId, row.order_no) : null;
+    },
+
+    /** SPEC §2's position tabs: a status filter, and an origin filter for the product tabs (IPO, block, copy…). */
+    async list(
+      p: Principal,
+      q: { tab: PositionTab; page: number; pageSize: number; origin?: PositionOrigin | null | undefined },
+    ) {
+      const where = `member_id = $1 AND status = ANY($2::text[]) AND ($3::text IS NULL OR origin = $3)`;
+      const args = [p.memberId, tabStatuses[q.tab], q.origin ?? null];
+      const [count] = await db.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM trade_positions WHERE ${where}`,
+        args,
+      );
+      const rows = await db.query<PositionRow>(
+        `SELECT ${positionColumns} FROM trade_positions WHERE ${where}
+          ORDER BY coalesce(closed_at, opened_at, created_at) DESC, order_no DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+        args,
+      );
+      return { items: await wires(rows), total: Number(count?.n ?? 0) };
+    },
+
+    /** A position with every fee and time, and its ledger entries oldest first. */
+    async detail(p: Principal, orderNo: string) {
+      const position = await byOrderNo(p.memberId, orderNo);
+      const entries = await memberTimeline(db, p.memberId, 1, 100, { refType: 'trade', refId: orderNo });
+      return { ...position, entries: entries.items.slice().reverse() };
+    },
+  };
+}
+export type PositionQueries = ReturnType<typeof positionQueries>;
