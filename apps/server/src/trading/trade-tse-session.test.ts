@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { describeEachDatabase } from '../test/harness.ts';
+import { waitFor } from '../test/wait-for.ts';
 import { expectReconciled, fundedMember, order, place } from './trade-fixtures.ts';
 
 // The harness clock starts on Friday 2026-11-20 at 10:00 JST, a TSE trading day.
@@ -21,9 +22,14 @@ describeEachDatabase(
       const closing = await h().call<PositionWire>('trade/close', { orderNo: placed.data.orderNo }, m.headers);
       expect(closing.data).toMatchObject({ status: 'closing', closePrice: null });
       const engine = h().platform.triggers;
-      for (let i = 0; i < 200 && !engine.index.has(placed.data.orderNo); i++)
-        await new Promise((r) => setTimeout(r, 10));
-      expect(engine.index.has(placed.data.orderNo)).toBe(true);
+      // The engine hears of the close through the outbox; until then the index still holds the order as holding. Wait
+      // for the level that fires on any print (a bid far above every other level of this long), not only the order.
+      await waitFor(
+        'the engine to index the order as preparing to close',
+        10_000,
+        () => engine.index.candidates('7203', '99999', '99999').has(placed.data.orderNo),
+        (indexed) => indexed,
+      );
       // A second close while it waits is refused like any other.
       expect((await h().call('trade/close', { orderNo: placed.data.orderNo }, m.headers)).msg).toBe(
         'errors.trade.notHolding',
