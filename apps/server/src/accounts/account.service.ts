@@ -26,6 +26,8 @@ export interface AccountDeps {
   sms: SmsSender;
   /** Ending sessions writes an event to the outbox: this tells the relay at once, so open sockets close now. */
   afterCommit?: () => void;
+  /** After a commit that ended sessions: this process forgets them at once (others hear the event on the bus). */
+  sessionsEnded?: (memberId: string, tokenHash: string | null) => void;
 }
 
 interface MemberRow {
@@ -48,7 +50,7 @@ const codeHash = (memberId: string, code: string): string =>
 // A fixed argon2id hash so an unknown account costs the same time as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-export function accountService({ db, clock, sms, afterCommit }: AccountDeps) {
+export function accountService({ db, clock, sms, afterCommit, sessionsEnded }: AccountDeps) {
   const findByAccount = async (account: string): Promise<MemberRow | undefined> =>
     (
       await db.query<MemberRow>(
@@ -149,6 +151,7 @@ export function accountService({ db, clock, sms, afterCommit }: AccountDeps) {
 
     async logout(p: Principal): Promise<null> {
       await db.transaction((tx) => endSession(tx, p, clock.now()));
+      sessionsEnded?.(p.memberId, p.tokenHash);
       afterCommit?.();
       return null;
     },
@@ -213,6 +216,7 @@ export function accountService({ db, clock, sms, afterCommit }: AccountDeps) {
           );
         }
       });
+      sessionsEnded?.(member.id, null);
       afterCommit?.();
       return null;
     },
@@ -297,6 +301,7 @@ export function accountService({ db, clock, sms, afterCommit }: AccountDeps) {
         ]);
         await endAllSessions(tx, member.id, now);
       });
+      sessionsEnded?.(member.id, null);
       afterCommit?.();
       return null;
     },

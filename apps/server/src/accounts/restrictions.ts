@@ -20,3 +20,23 @@ export async function refuseIfRestricted(sql: Sql, memberId: string, kinds: read
   const first = kinds.find((k) => rows.some((r) => r.kind === k));
   if (first) throw refuse(keys[first]);
 }
+
+/**
+ * Many members at once, inside the transaction that acts for them (issue 24: the orders' batch): each restricted
+ * member's refusal key, the first of `kinds` in their order that is active.
+ */
+export async function restrictionRefusals(
+  sql: Sql,
+  memberIds: readonly string[],
+  kinds: readonly RestrictionKind[],
+): Promise<Map<string, ErrorKey>> {
+  const rows = await sql.query<{ member_id: string; kind: RestrictionKind }>(
+    `SELECT member_id, kind FROM member_restrictions
+      WHERE member_id = ANY($1::uuid[]) AND lifted_at IS NULL AND kind = ANY($2::text[])`,
+    [[...new Set(memberIds)], [...kinds]],
+  );
+  const refusals = new Map<string, ErrorKey>();
+  for (const kind of kinds)
+    for (const r of rows) if (r.kind === kind && !refusals.has(r.member_id)) refusals.set(r.member_id, keys[kind]);
+  return refusals;
+}

@@ -30,7 +30,10 @@ export type SessionPrincipal = Principal & { readonly expiresAt: Date };
 
 export async function resolveSession(sql: Sql, token: string, now: Date): Promise<SessionPrincipal | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const tokenHash = hashToken(token);
+  return resolveSessionByHash(sql, hashToken(token), now);
+}
+
+export async function resolveSessionByHash(sql: Sql, tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
   const [row] = await sql.query<{ member_id: string; account: string; staff_role: StaffRole | null; expires_at: Date }>(
     `SELECT s.member_id, m.account, m.staff_role, s.expires_at FROM sessions s JOIN members m ON m.id = s.member_id
       WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2`,

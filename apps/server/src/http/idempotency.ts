@@ -32,6 +32,72 @@ export const bodyHash = (path: string, body: unknown): string =>
     .digest('hex');
 
 /**
+ * Issue 24 "twice the orders": a call whose key is stored by the transaction that does its work (`trade/place`, in
+ * the orders' batch) instead of being claimed and answered in statements of their own. The route hands this to the
+ * handler; the transaction stores `seal(data)` (the answer as sent) under the key with `storeAnswers`. No separate
+ * claim is needed: the business row carries the key under a unique index, so of two calls with one key only one
+ * writes, and a crash leaves either both the row and the answer or neither.
+ */
+export interface KeyInWrite {
+  readonly memberId: string;
+  readonly key: string;
+  readonly path: string;
+  readonly hash: string;
+  /** The answer envelope for the handler's data, exactly as the route will send it. */
+  seal(data: unknown): unknown;
+}
+
+/**
+ * The transaction found the key already used (an answer stored under it, or its business row): it wrote nothing, and
+ * the route answers as for any used key (the first answer, "in progress", or "key reused").
+ */
+export class KeyTaken extends Error {
+  constructor() {
+    super('idempotency key already used');
+  }
+}
+
+export interface StoredAnswer {
+  memberId: string;
+  key: string;
+  path: string;
+  hash: string;
+  httpStatus: number;
+  body: unknown;
+}
+
+/**
+ * Stores answers under their keys in one statement (inside the caller's transaction, or on its own for a refusal).
+ * A key still live under another answer is left alone; an expired one is taken over. Returns how many were stored:
+ * fewer than given means some key was taken.
+ */
+export async function storeAnswers(sql: Sql, answers: readonly StoredAnswer[], now: Date): Promise<number> {
+  if (answers.length === 0) return 0;
+  const rows = await sql.query(
+    `INSERT INTO idempotency_keys AS k (member_id, key, path, body_hash, http_status, response, created_at, expires_at)
+     SELECT a.member_id, a.key, a.path, a.body_hash, a.http_status, a.response, $7, $8
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[], $6::jsonb[])
+         AS a(member_id, key, path, body_hash, http_status, response)
+     ON CONFLICT (member_id, key) DO UPDATE
+       SET path = EXCLUDED.path, body_hash = EXCLUDED.body_hash, http_status = EXCLUDED.http_status,
+           response = EXCLUDED.response, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at, holder = NULL
+       WHERE k.expires_at <= EXCLUDED.created_at
+     RETURNING key`,
+    [
+      answers.map((a) => a.memberId),
+      answers.map((a) => a.key),
+      answers.map((a) => a.path),
+      answers.map((a) => a.hash),
+      answers.map((a) => String(a.httpStatus)),
+      answers.map((a) => JSON.stringify(a.body)),
+      now,
+      new Date(now.getTime() + idempotencyKeyLifetimeMs),
+    ],
+  );
+  return rows.length;
+}
+
+/**
  * DESIGN "API conventions": a retry with the same Idempotency-Key gets the first answer; the same
  * key with another body is refused; of two simultaneous calls with one key only one runs. The
  * business row carries the key too (committed with the money), so a crash between commit and
@@ -104,6 +170,10 @@ export function idempotencyStore(db: Database, clock: Clock, self: IdempotencyHo
         `UPDATE idempotency_keys SET http_status = $3, response = $4::jsonb WHERE member_id = $1 AND key = $2`,
         [memberId, key, httpStatus, JSON.stringify(body)],
       );
+    },
+    /** A refusal of a key-in-write call (nothing written): stored unless the key is taken. True when stored. */
+    async storeRefusal(a: StoredAnswer): Promise<boolean> {
+      return (await storeAnswers(db, [a], clock.now())) === 1;
     },
     /** An unexpected failure had no effect worth replaying: the key may be used again. */
     async abandon(memberId: string, key: string): Promise<void> {

@@ -4,7 +4,7 @@ import { allErrorKeys, errorKeys, type ErrorKey } from '@kabuto/contracts/errors
 import { Refusal, refuse } from '../errors/public.ts';
 import { InvalidRequest, statusOf } from './refusal-status.ts';
 import type { Principal } from './policy.ts';
-import { bodyHash, idempotencyKeyPattern, type IdempotencyStore } from './idempotency.ts';
+import { bodyHash, idempotencyKeyPattern, KeyTaken, type IdempotencyStore, type KeyInWrite } from './idempotency.ts';
 import { readMultipart, registerMultipartScope, sendRaw } from './multipart.ts';
 import type { RateLimitName, RawAnswer, Route } from './route.ts';
 
@@ -39,11 +39,15 @@ export function registerRoutes(
   authenticate: Authenticate,
   limits: RateLimits,
   idempotency: IdempotencyStore,
+  /** Issue 24: routes marked `idempotent.inWrite` store their key in their own transaction (false: the bench's before). */
+  useKeysInWrite = true,
 ): void {
   for (const r of routes) {
     // A multipart route is added again inside its own scope, the only one with the multipart parser.
     if (r.multipart && !app.hasContentTypeParser('multipart/form-data')) {
-      registerMultipartScope(app, (scope) => registerRoutes(scope, [r], authenticate, limits, idempotency));
+      registerMultipartScope(app, (scope) =>
+        registerRoutes(scope, [r], authenticate, limits, idempotency, useKeysInWrite),
+      );
       continue;
     }
     const limit = r.rateLimit ? limits[r.rateLimit] : undefined;
@@ -72,23 +76,40 @@ export function registerRoutes(
               requestId: req.id,
               ip: req.ip,
               idempotencyKey: null,
+              keyInWrite: null,
             })) as RawAnswer,
           );
-        const run = async (idempotencyKey: string | null = null) => {
-          const data = await r.handler({
-            body: parsed.data,
-            principal,
-            requestId: req.id,
-            ip: req.ip,
-            file: input.file,
-            idempotencyKey,
-          });
-          return { status: 1, msg: r.success ?? '', data: r.call.response.parse(data) };
-        };
+        const seal = (data: unknown) => ({ status: 1, msg: r.success ?? '', data: r.call.response.parse(data) });
+        const run = async (idempotencyKey: string | null = null, keyInWrite: KeyInWrite | null = null) =>
+          seal(
+            await r.handler({
+              body: parsed.data,
+              principal,
+              requestId: req.id,
+              ip: req.ip,
+              file: input.file,
+              idempotencyKey,
+              keyInWrite,
+            }),
+          );
         const key = req.headers['idempotency-key'];
         if (!r.idempotent || key === undefined || !principal) return run();
         if (typeof key !== 'string' || !idempotencyKeyPattern.test(key)) throw refuse(errorKeys.request.invalid);
-        const start = await idempotency.begin(principal.memberId, key, r.call.path, bodyHash(r.call.path, parsed.data));
+        const hash = bodyHash(r.call.path, parsed.data);
+        if (r.idempotent.inWrite && useKeysInWrite) {
+          // Issue 24: the handler's transaction stores the answer with the work; a used key is answered as below.
+          const keyed = { memberId: principal.memberId, key, path: r.call.path, hash };
+          try {
+            return await run(key, { ...keyed, seal });
+          } catch (err) {
+            if (err instanceof Refusal) {
+              // Nothing was written; the refusal is the key's answer unless the key already has one.
+              const body = { status: 0, msg: err.key, data: null };
+              if (await idempotency.storeRefusal({ ...keyed, httpStatus: statusOf(err), body })) throw err;
+            } else if (!(err instanceof KeyTaken)) throw err;
+          }
+        }
+        const start = await idempotency.begin(principal.memberId, key, r.call.path, hash);
         if (start.kind === 'reused') throw refuse(errorKeys.idempotency.keyReused);
         if (start.kind === 'inProgress') throw refuse(errorKeys.idempotency.inProgress);
         if (start.kind === 'replay')

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CallContract } from '@kabuto/contracts/call';
 import type { SuccessKey } from '@kabuto/contracts/errors';
 import type { Policy, Principal, PublicPolicy } from './policy.ts';
+import type { KeyInWrite } from './idempotency.ts';
 
 export type RateLimitName = 'signIn' | 'register' | 'resetCode';
 
@@ -14,6 +15,11 @@ export interface RouteContext<Body, P> {
   readonly file?: UploadedFile | undefined;
   /** Idempotent routes: the client's Idempotency-Key, to be stored on the business row it creates. */
   readonly idempotencyKey: string | null;
+  /**
+   * Routes with `idempotent.inWrite`: the key for the handler's own transaction to store its answer under
+   * (`storeAnswers`); null when the route claimed the key itself (the usual way) or none was sent.
+   */
+  readonly keyInWrite: KeyInWrite | null;
 }
 
 /**
@@ -22,6 +28,12 @@ export interface RouteContext<Body, P> {
  */
 export interface IdempotentSpec<Data> {
   readonly recover: (principal: Principal, key: string) => Promise<Data | null>;
+  /**
+   * The handler stores its answer under the key inside the transaction that writes (issue 24: the orders' batch), so
+   * a first call costs no statement of its own for its key. A key already used comes back as `KeyTaken`, and the call
+   * is then answered the usual way.
+   */
+  readonly inWrite?: boolean;
 }
 
 /** The file part of a multipart call, read into memory up to the route's limit. */

@@ -17,6 +17,8 @@ export interface MemberAdminDeps {
   clock: Clock;
   /** A restriction that ends sessions writes an event to the outbox: this tells the relay at once. */
   afterCommit?: () => void;
+  /** After a commit that ended a member's sessions: this process forgets them at once (others hear it on the bus). */
+  sessionsEnded?: (memberId: string, tokenHash: string | null) => void;
 }
 
 type MemberSummary = ResponseOf<typeof adminMemberSearchCall>[number];
@@ -48,7 +50,7 @@ const summaryWire = (r: MemberRow): MemberSummary => ({
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-export function memberAdminService({ db, clock, afterCommit }: MemberAdminDeps) {
+export function memberAdminService({ db, clock, afterCommit, sessionsEnded }: MemberAdminDeps) {
   const findMember = async (sql: Sql, memberId: string, lock = false): Promise<MemberRow> => {
     if (!uuidPattern.test(memberId)) throw refuse(errorKeys.admin.memberNotFound);
     const [row] = await sql.query<MemberRow>(
@@ -146,7 +148,10 @@ export function memberAdminService({ db, clock, afterCommit }: MemberAdminDeps) 
         if (isUniqueViolation(err)) throw refuse(errorKeys.admin.restrictionActive);
         throw err;
       }
-      if (endsSessions.includes(body.kind)) afterCommit?.();
+      if (endsSessions.includes(body.kind)) {
+        sessionsEnded?.(body.memberId, null);
+        afterCommit?.();
+      }
       return null;
     },
 

@@ -84,4 +84,6 @@ export const busChannels = {
   outboxNudge: 'kabuto:outbox-nudge',
   /** The market: the leader's ticks, and symbol status changes relayed from the outbox; every snapshot follows it. */
   market: 'kabuto:market',
+  /** "This source changed": every process forgets what it cached of it (read-cache.ts). */
+  cache: 'kabuto:cache',
 } as const;

@@ -51,10 +51,13 @@ export async function writeOutboxMany(tx: Sql, events: readonly { event: OutboxE
 }
 
 /** Broadcasts are for every process, not a member: each topic's rows go out on its bus channel, the payload as is. */
-const broadcastChannels = new Map<string, string>([['market', busChannels.market]]);
+const broadcastChannels = new Map<string, string>([
+  ['market', busChannels.market],
+  ['cache', busChannels.cache],
+]);
 
 export interface BroadcastEvent {
-  readonly topic: 'market';
+  readonly topic: 'market' | 'cache';
   readonly type: string;
   readonly payload: Readonly<Record<string, string | number | boolean | null>>;
 }

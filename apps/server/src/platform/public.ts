@@ -13,3 +13,5 @@ export { groupCommit } from './group-commit.ts';
 export type { BatchAnswer, GroupCommit } from './group-commit.ts';
 export { heartbeatDeadAfterMs, processHeartbeat } from './heartbeat.ts';
 export type { ProcessHeartbeat } from './heartbeat.ts';
+export { announceChange, followChanges, readCache } from './read-cache.ts';
+export type { CacheName, ReadCache } from './read-cache.ts';

@@ -8,7 +8,10 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { orderRefusalKey } from '@kabuto/contracts/trade/order-refusals';
 import { statusRefusal } from '@kabuto/domain/trading/check-order';
 import type { EntryInput } from '@kabuto/db/ledger';
+import type { RestrictionKind } from '@kabuto/contracts/fields';
 import { Refusal, refuse } from '../errors/public.ts';
+import { restrictionRefusals } from '../accounts/public.ts';
+import { KeyTaken, storeAnswers, type KeyInWrite } from '../http/public.ts';
 import { orderNumberStem, orderSerialSql } from '../funds/public.ts';
 import { ledgerReasons, postMany } from '../ledger/public.ts';
 import { symbolStatusesInTx } from '../market/public.ts';
@@ -37,7 +40,12 @@ export interface NewOrder {
   opening: { price: string; margin: Decimal; fee: Decimal } | null;
   /** A resting limit order: what its hold takes from `available` into `frozen`. */
   hold: Decimal;
+  /** The call's Idempotency-Key, stored with its answer in the transaction that writes the order (issue 24). */
+  keyInWrite: { key: KeyInWrite; answerOf: (row: PositionRow) => Promise<unknown> } | null;
 }
+
+/** SPEC §6: a frozen account or one barred from trading opens nothing. */
+export const tradingRestrictions: readonly RestrictionKind[] = ['frozen', 'no_trading'];
 
 const columns = `order_no, member_id, symbol, side, order_type, status, quantity, leverage, limit_price, stop_loss, take_profit,
   held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at, open_price, opened_at, margin, purchase_fee`;
@@ -83,7 +91,10 @@ function tradableRefusal(status: string | null | undefined) {
   return refused ? refuse(orderRefusalKey[refused]) : null;
 }
 
-/** One order alone: a batch of one. A client key already used finds the order placed with it. */
+/**
+ * One order alone: a batch of one. A client key already used finds the order placed with it; when the call stores its
+ * key in this transaction, that order's stored answer is the call's answer instead (`KeyTaken`).
+ */
 async function writeOne(db: Database, o: NewOrder): Promise<PositionRow> {
   try {
     const [answer] = await writeOrders(db, [o]);
@@ -92,24 +103,35 @@ async function writeOne(db: Database, o: NewOrder): Promise<PositionRow> {
   } catch (err) {
     const existing =
       o.clientKey && isUniqueViolation(err) ? await positionByClientKey(db, o.memberId, o.clientKey) : null;
+    if (existing && o.keyInWrite) throw new KeyTaken();
     if (existing) return existing;
     throw err;
   }
 }
 
 /**
- * Many orders in one transaction, each statement written once for all of them: the stocks' statuses, the order
- * numbers, the rows, the ledger entries (postEntries: one lock, one write) and the events. Orders on a stock that is
- * not tradable are refused and left out; anything else that goes wrong (one member short of money, a repeated client
- * key) fails the batch, and group commit writes its orders again one by one.
+ * Many orders in one transaction, each statement written once for all of them: the members' restrictions, the stocks'
+ * statuses, the order numbers, the rows, the ledger entries (postEntries: one lock, one write), the events and the
+ * calls' answers under their Idempotency-Keys. Orders of a restricted member or on a stock that is not tradable are
+ * refused and left out; anything else that goes wrong (one member short of money, a repeated client key, a key
+ * already used) fails the batch, and group commit writes its orders again one by one.
  */
 export async function writeOrders(db: Database, orders: readonly NewOrder[]): Promise<BatchAnswer<PositionRow>[]> {
   return db.transaction(async (tx) => {
+    // As committed, never from a cache: a member frozen a moment ago places nothing (SPEC §6).
+    const restricted = await restrictionRefusals(
+      tx,
+      orders.map((o) => o.memberId),
+      tradingRestrictions,
+    );
     const statuses = await symbolStatusesInTx(
       tx,
       orders.map((o) => o.symbol),
     );
-    const refusals = orders.map((o) => tradableRefusal(statuses.get(o.symbol)));
+    const refusals = orders.map((o) => {
+      const key = restricted.get(o.memberId);
+      return key ? refuse(key) : tradableRefusal(statuses.get(o.symbol));
+    });
     const writing = orders.filter((_, i) => refusals[i] === null);
     const answer = (written: readonly PositionRow[]): BatchAnswer<PositionRow>[] => {
       let next = 0;
@@ -142,19 +164,33 @@ export async function writeOrders(db: Database, orders: readonly NewOrder[]): Pr
       tx,
       written.map((r, i) => ({ event: positionEvent(r, r.status, null), at: (writing[i] as NewOrder).at })),
     );
+    // Each call's answer under its key, committed with its order: a retry is answered from it, even after a crash.
+    const keyed = writing.flatMap((o, i) =>
+      o.keyInWrite ? [{ o, k: o.keyInWrite, row: written[i] as PositionRow }] : [],
+    );
+    if (keyed.length > 0) {
+      const bodies = await Promise.all(keyed.map(({ k, row }) => k.answerOf(row)));
+      const stored = await storeAnswers(
+        tx,
+        keyed.map(({ k }, i) => ({ ...k.key, httpStatus: 200, body: bodies[i] })),
+        (keyed[0] as (typeof keyed)[number]).o.at,
+      );
+      if (stored < keyed.length) throw new KeyTaken();
+    }
     return answer(written);
   });
 }
 
 /**
  * The process's order writer: group commit over writeOne and writeOrders (at most 64 orders a transaction). A failed
- * batch is written again order by order only when it surely rolled back: a refusal, or an error PostgreSQL reported.
+ * batch is written again order by order only when it surely rolled back: a refusal, a key already used, or an error
+ * PostgreSQL reported.
  */
 export function orderWriter(db: Database) {
   return groupCommit<NewOrder, PositionRow>({
     writeOne: (o) => writeOne(db, o),
     writeMany: (orders) => writeOrders(db, orders),
     maxBatch: 64,
-    retryAlone: (err) => err instanceof Refusal || isStatementError(err),
+    retryAlone: (err) => err instanceof Refusal || err instanceof KeyTaken || isStatementError(err),
   });
 }

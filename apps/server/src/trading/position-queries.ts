@@ -1,5 +1,5 @@
 import type { Database } from '@kabuto/db/database';
-import { noSaleRules } from '@kabuto/domain/trading/sale-rules';
+import { noSaleRules, type SaleRules } from '@kabuto/domain/trading/sale-rules';
 import { closingPrice } from '@kabuto/domain/trading/triggers';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { PositionTab, PositionWire } from '@kabuto/contracts/trade/orders';
@@ -7,7 +7,6 @@ import { refuse } from '../errors/public.ts';
 import type { Principal } from '../http/public.ts';
 import { memberTimeline } from '../funds/public.ts';
 import type { MarketSnapshot } from '../market/public.ts';
-import { saleRulesOf } from './trading-terms.ts';
 import {
   positionByClientKey,
   positionColumns,
@@ -39,14 +38,16 @@ export function closingPrices(market: Quotes, rows: readonly PositionRow[]): Map
 }
 
 /** Issue 24: the trading queries, apart from its commands — positions as a member reads them. */
-export function positionQueries(deps: { db: Database; market: Quotes }) {
+export function positionQueries(deps: {
+  db: Database;
+  market: Quotes;
+  /** The sale rules shown on each position (kept in the process: trading-reads.ts). */
+  saleRules: (symbols: readonly string[]) => Promise<ReadonlyMap<string, SaleRules>>;
+}) {
   const { db, market } = deps;
 
   async function wires(rows: readonly PositionRow[]): Promise<PositionWire[]> {
-    const rules = await saleRulesOf(
-      db,
-      rows.map((r) => r.symbol),
-    );
+    const rules = await deps.saleRules(rows.map((r) => r.symbol));
     const prices = closingPrices(market, rows);
     return rows.map((r) =>
       positionWire(r, namesIn(market, r.symbol), rules.get(r.symbol) ?? noSaleRules, prices.get(r.order_no) ?? null),

@@ -6,3 +6,4 @@ export type { TradeService } from './trade.service.ts';
 export { tradeSettingsService } from './trade-settings.service.ts';
 export { triggerEngine } from './trigger-engine.ts';
 export type { TriggerEngine } from './trigger-engine.ts';
+export { tradingReads } from './trading-reads.ts';

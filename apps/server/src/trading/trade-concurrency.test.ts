@@ -128,6 +128,7 @@ describeEachDatabase('trading under concurrency (issue 18)', (h) => {
       at: h().clock.now(),
       opening: { price, ...openingCharges(price, '100', 1, terms.fees) },
       hold: new Decimal(0),
+      keyInWrite: null,
     });
     const counts = async () =>
       (

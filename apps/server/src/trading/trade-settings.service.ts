@@ -7,13 +7,22 @@ import { refuse } from '../errors/public.ts';
 import type { StaffPrincipal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { recordAudit } from '../audit/public.ts';
+import { announceChange } from '../platform/public.ts';
+import type { TradingReads } from './trading-reads.ts';
 import { allProductRules, currentTerms, termsToWire, termsFromWire, type TermsWire } from './trading-terms.ts';
 
 /**
  * Staff set product terms (promise 3): the fee schedule, leverage set, maintenance ratio and financing rates, and
  * per-product sale rules — each change audited with its reason. Open positions keep the terms they opened on.
  */
-export function tradeSettingsService(deps: { db: Database; clock: Clock; profile: SessionProfile }) {
+export function tradeSettingsService(deps: {
+  db: Database;
+  clock: Clock;
+  profile: SessionProfile;
+  /** What orders read in the process: forgotten after a change (and in every other process, through the outbox). */
+  reads: TradingReads;
+  afterCommit?: () => void;
+}) {
   const { db, clock } = deps;
 
   async function read(): Promise<ResponseOf<typeof adminTradeSettingsCall>> {
@@ -57,7 +66,10 @@ export function tradeSettingsService(deps: { db: Database; clock: Clock; profile
           },
           now,
         );
+        await announceChange(tx, 'trade.terms', now);
       });
+      deps.reads.forget('trade.terms');
+      deps.afterCommit?.();
       return read();
     },
 
@@ -105,7 +117,10 @@ export function tradeSettingsService(deps: { db: Database; clock: Clock; profile
           },
           now,
         );
+        await announceChange(tx, 'trade.saleRules', now);
       });
+      deps.reads.forget('trade.saleRules');
+      deps.afterCommit?.();
       return read();
     },
   };

@@ -24,8 +24,10 @@ export function tradeRoutes(s: TradeService, settings: TradeSettingsService): Ro
     route({
       call: tradePlaceCall,
       success: successKeys.purchase,
-      idempotent: { recover: (principal, key) => s.byClientKey(principal, key) },
-      handler: ({ principal, body, requestId, idempotencyKey }) => s.place(principal, body, requestId, idempotencyKey),
+      // Issue 24: the key and its answer are stored in the orders' batch, with the order.
+      idempotent: { recover: (principal, key) => s.byClientKey(principal, key), inWrite: true },
+      handler: ({ principal, body, requestId, idempotencyKey, keyInWrite }) =>
+        s.place(principal, body, requestId, idempotencyKey, keyInWrite),
     }),
     route({
       call: tradeCancelCall,

@@ -12,16 +12,17 @@ import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import type { OrderRequest, PositionWire, TicketWire } from '@kabuto/contracts/trade/orders';
 import { orderRefusalKey } from '@kabuto/contracts/trade/order-refusals';
 import { refuse } from '../errors/public.ts';
-import type { Principal } from '../http/public.ts';
+import type { KeyInWrite, Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { refuseIfRestricted } from '../accounts/public.ts';
 import { ledgerReasons } from '../ledger/public.ts';
 import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
-import { currentTerms, saleRulesOf } from './trading-terms.ts';
+import { saleRulesOf } from './trading-terms.ts';
+import type { TradingReads } from './trading-reads.ts';
 import { lockPosition } from './position-row.ts';
 import { applyDecision, cancelPending, closePosition, decided, stateOf } from './position-moves.ts';
 import { addMargin, closeLater } from '@kabuto/domain/trading/decisions';
-import { orderWriter } from './order-writer.ts';
+import { orderWriter, tradingRestrictions } from './order-writer.ts';
 import { positionQueries } from './position-queries.ts';
 import { memberProfit } from './member-profit.ts';
 import { adminPositions } from './admin-positions.ts';
@@ -32,9 +33,6 @@ const saleBlockKey: Record<SaleBlock, ErrorKey> = {
   tPlusOne: errorKeys.trade.tPlusOneSale,
   minHolding: errorKeys.trade.minHolding,
 };
-
-/** SPEC §6: a frozen account or one barred from trading opens and closes nothing. */
-const tradingRestrictions = ['frozen', 'no_trading'] as const;
 
 interface CheckedOrder {
   terms: TradingTerms;
@@ -55,16 +53,18 @@ export function tradeService(deps: {
   clock: Clock;
   profile: SessionProfile;
   market: MarketSnapshot;
+  /** The terms and sale rules as the process keeps them (trading-reads.ts). */
+  reads: TradingReads;
   afterCommit?: () => void;
 }) {
-  const { db, clock, market } = deps;
+  const { db, clock, market, reads } = deps;
   const writer = orderWriter(db);
   /** Issue 24 §4: the one order check the ticket also runs (`checkOrder`), on the stock as it is quoted now. */
   async function check(body: OrderRequest): Promise<CheckedOrder> {
     const entry = market.get(body.symbol);
     const status = statusRefusal(entry?.status);
     if (!entry || status) throw refuse(orderRefusalKey[status ?? 'productUnavailable']);
-    const { terms } = await currentTerms(db, deps.profile);
+    const { terms } = await reads.terms();
     const touch = market.touch(body.symbol);
     if (!touch) throw refuse(errorKeys.trade.priceNotObtained);
     const checked = checkOrder(
@@ -118,7 +118,7 @@ export function tradeService(deps: {
     return row?.balance ?? '0';
   };
 
-  const queries = positionQueries({ db, market });
+  const queries = positionQueries({ db, market, saleRules: reads.saleRules });
   const { byOrderNo, wires } = queries;
 
   function requireTradingTime(): void {
@@ -145,7 +145,7 @@ export function tradeService(deps: {
       const c = await check(body);
       const available = await availableOf(p.memberId);
       const f = figures(body, c, available);
-      const rules = (await saleRulesOf(db, [body.symbol])).get(body.symbol) ?? noSaleRules;
+      const rules = (await reads.saleRules([body.symbol])).get(body.symbol) ?? noSaleRules;
       return {
         symbol: body.symbol,
         names: c.names,
@@ -189,8 +189,17 @@ export function tradeService(deps: {
       };
     },
 
-    async place(p: Principal, body: OrderRequest, requestId: string, clientKey: string | null): Promise<PositionWire> {
-      await refuseIfRestricted(db, p.memberId, tradingRestrictions);
+    /**
+     * A new order. The member's restrictions are read in the orders' transaction (order-writer.ts); with `keyInWrite`
+     * the call's answer is stored under its key there too, so a first call reads and writes nothing on its own.
+     */
+    async place(
+      p: Principal,
+      body: OrderRequest,
+      requestId: string,
+      clientKey: string | null,
+      keyInWrite: KeyInWrite | null = null,
+    ): Promise<PositionWire> {
       requireTradingTime();
       const c = await check(body);
       const now = clock.now();
@@ -198,6 +207,7 @@ export function tradeService(deps: {
       // A market order (or a limit the quote already crosses) is written holding at once with its opening charges; a
       // resting limit order pending with its hold. Orders that arrive together are written together (group commit).
       const opening = c.fillsNow ? { margin: f.margin, fee: f.purchaseFee } : null;
+      let stored: PositionWire | undefined;
       const row = await writer.submit({
         memberId: p.memberId,
         symbol: body.symbol,
@@ -217,9 +227,17 @@ export function tradeService(deps: {
         at: now,
         opening: opening ? { price: c.price, ...opening } : null,
         hold: f.cost,
+        keyInWrite: keyInWrite && {
+          key: keyInWrite,
+          answerOf: async (written) => {
+            stored = (await wires([written]))[0] as PositionWire;
+            return keyInWrite.seal(stored);
+          },
+        },
       });
       deps.afterCommit?.();
-      return (await wires([row]))[0] as PositionWire;
+      // The answer stored under the key is the one sent (the batch it was stored in is the one that committed).
+      return stored?.orderNo === row.order_no ? stored : ((await wires([row]))[0] as PositionWire);
     },
 
     async cancel(

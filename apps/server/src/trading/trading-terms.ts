@@ -76,6 +76,14 @@ export async function saleRulesOf(sql: Sql, symbols: readonly string[]): Promise
   return new Map(rows.map((r) => [r.symbol, rulesOfRow(r)]));
 }
 
+/** Every stock's sale rules, by stock: what the process keeps (trading-reads.ts). */
+export async function allSaleRules(sql: Sql): Promise<Map<string, SaleRules>> {
+  const rows = await sql.query<RulesRow>(
+    `SELECT symbol, same_day_ban, t_plus_one_ban, min_holding_minutes, lock_up_until FROM trade_product_rules`,
+  );
+  return new Map(rows.map((r) => [r.symbol, rulesOfRow(r)]));
+}
+
 export async function allProductRules(sql: Sql): Promise<(SaleRules & { symbol: string })[]> {
   const rows = await sql.query<RulesRow>(
     `SELECT symbol, same_day_ban, t_plus_one_ban, min_holding_minutes, lock_up_until FROM trade_product_rules ORDER BY symbol`,
