@@ -8,7 +8,7 @@
 //    return the same candidate sets. Also the time `load` takes for the 1,000,000 levels.
 import { execFile, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,9 +37,9 @@ const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
 // Each connection places for its own members, so no two orders in flight share a member's balance.
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? CONCURRENCY * 2);
 // Deposits of 990,000 yen (under the default four-eyes bar of 1,000,000); an order of 100 × 7203 at leverage 1 costs
-// about 290,000, so each deposit pays for three orders: 64 members × 20 deposits pay for ~4,300 orders.
+// about 290,000, so each deposit pays for three orders: 64 members × 120 deposits pay for ~23,000 orders.
 const DEPOSIT = '990000';
-const DEPOSITS_PER_MEMBER = Number(process.env.BENCH_DEPOSITS ?? 40);
+const DEPOSITS_PER_MEMBER = Number(process.env.BENCH_DEPOSITS ?? 120);
 
 const LEVELS = Number(process.env.BENCH_LEVELS ?? 1_000_000);
 const SPREAD_SYMBOLS = Number(process.env.BENCH_TRIGGER_SYMBOLS ?? 4000);
@@ -68,6 +68,8 @@ interface LoadResult {
   filled: number;
   answers: Record<string, number>;
   latencies: number[];
+  /** CPU the load generator itself used (user + system), ms. */
+  cpuMs: number;
 }
 
 const ORDER_BODY = JSON.stringify({ symbol: '7203', side: 'long', type: 'market', quantity: '100', leverage: 1 });
@@ -116,6 +118,7 @@ async function runOrderLoad(): Promise<void> {
       req.end(ORDER_BODY);
     });
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const deadline = started + ORDER_SECONDS * 1000;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, w) => {
@@ -134,7 +137,15 @@ async function runOrderLoad(): Promise<void> {
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  process.send?.({ seconds, sent, filled, answers, latencies } satisfies LoadResult);
+  const cpu = process.cpuUsage(cpuBefore);
+  process.send?.({
+    seconds,
+    sent,
+    filled,
+    answers,
+    latencies,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  } satisfies LoadResult);
   agent.destroy();
 }
 
@@ -189,6 +200,17 @@ interface OrderFigures {
   grouping: { batches: number; batched: number; fallbacks: number; single: number };
   /** One order's round trips to PostgreSQL during the load: statements, and transactions (each a BEGIN and a COMMIT). */
   perOrder: { statements: number; transactions: number };
+  /** Where the machine's CPU went during the load (ms): all cores busy of total, the server, the load generator. */
+  cpu: { machineBusyMs: number; machineTotalMs: number; serverMs: number; loadMs: number };
+}
+
+/** The machine's CPU time so far, busy and in all (jiffies of /proc/stat as ms; Linux). */
+function machineCpu(): { busyMs: number; totalMs: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  const tick = 10; // USER_HZ is 100 on Linux
+  return { busyMs: (total - idle) * tick, totalMs: total * tick };
 }
 
 /**
@@ -196,19 +218,43 @@ interface OrderFigures {
  * COMMIT). Divided by the orders placed while counting, they are one order's round trips to PostgreSQL.
  */
 function counting(db: Database) {
-  const counts = { statements: 0, transactions: 0, on: false };
+  const counts = {
+    statements: 0,
+    transactions: 0,
+    on: false,
+    byStatement: new Map<string, { n: number; ms: number }>(),
+  };
   const countingSql = (sql: Sql): Sql => ({
-    query: (text, params) => {
-      if (counts.on) counts.statements += 1;
-      return sql.query(text, params);
+    query: async (text, params) => {
+      if (!counts.on) return sql.query(text, params);
+      counts.statements += 1;
+      const t0 = performance.now();
+      try {
+        return await sql.query(text, params);
+      } finally {
+        const name = text.replace(/\s+/g, ' ').trim().slice(0, 60);
+        const seen = counts.byStatement.get(name) ?? { n: 0, ms: 0 };
+        seen.n += 1;
+        seen.ms += performance.now() - t0;
+        counts.byStatement.set(name, seen);
+      }
     },
   });
   const wrapped: Database = {
     kind: db.kind,
     query: countingSql(db).query,
-    transaction: (fn) => {
-      if (counts.on) counts.transactions += 1;
-      return db.transaction((tx) => fn(countingSql(tx)));
+    transaction: async (fn) => {
+      if (!counts.on) return db.transaction((tx) => fn(countingSql(tx)));
+      counts.transactions += 1;
+      const t0 = performance.now();
+      try {
+        return await db.transaction((tx) => fn(countingSql(tx)));
+      } finally {
+        const seen = counts.byStatement.get('(whole transaction)') ?? { n: 0, ms: 0 };
+        seen.n += 1;
+        seen.ms += performance.now() - t0;
+        counts.byStatement.set('(whole transaction)', seen);
+      }
     },
     exec: (script) => db.exec(script),
     close: () => db.close(),
@@ -308,11 +354,26 @@ async function measureOrders(variant: HotPath): Promise<OrderFigures> {
   );
 
   const before = built.platform.orders.stats();
+  const machineBefore = machineCpu();
+  const serverBefore = process.cpuUsage();
   counts.on = true;
   const load = await profiled(variant.cacheReads ? process.env.BENCH_CPU_PROFILE : undefined, () =>
     orderLoad(address, members),
   );
   counts.on = false;
+  const serverCpu = process.cpuUsage(serverBefore);
+  const machineAfter = machineCpu();
+  const cpu = {
+    machineBusyMs: machineAfter.busyMs - machineBefore.busyMs,
+    machineTotalMs: machineAfter.totalMs - machineBefore.totalMs,
+    serverMs: (serverCpu.user + serverCpu.system) / 1000,
+    loadMs: load.cpuMs,
+  };
+  const slowest = [...counts.byStatement]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .slice(0, 12)
+    .map(([text, v]) => `${(v.ms / v.n).toFixed(2)} ms × ${v.n}: ${text}`);
+  log(`orders: statements by time spent waiting (mean × count):\n  ${slowest.join('\n  ')}`);
   const after = built.platform.orders.stats();
   const grouping = {
     batches: after.batches - before.batches,
@@ -343,6 +404,7 @@ async function measureOrders(variant: HotPath): Promise<OrderFigures> {
     reconciled,
     grouping,
     perOrder: { statements: counts.statements / load.sent, transactions: counts.transactions / load.sent },
+    cpu,
   };
 }
 
@@ -634,6 +696,9 @@ async function main(): Promise<void> {
       { name: 'before: reads uncached, key apart', hotPath: { cacheReads: false, keysInWrite: false } },
       { name: 'after: reads cached, key in the batch', hotPath: { cacheReads: true, keysInWrite: true } },
     ];
+    // BENCH_ORDER_VARIANTS=after while working on the new path alone.
+    const chosen = process.env.BENCH_ORDER_VARIANTS;
+    if (chosen) variants.splice(0, variants.length, ...variants.filter((v) => v.name.startsWith(chosen)));
     const runs: OrderFigures[] = [];
     for (const v of variants) runs.push(await measureOrders(v.hotPath));
     const pgbench = await measurePgbench();
@@ -648,6 +713,7 @@ async function main(): Promise<void> {
       `| **orders/s** | ${cells((o) => `**${fmt(o.ordersPerSecond, 1)}**`)} |`,
       `| order latency p50 / p99 / max | ${cells((o) => `${fmt(quantile(o.load.latencies, 0.5), 1)} / ${fmt(quantile(o.load.latencies, 0.99), 1)} / ${fmt(o.load.latencies.at(-1) ?? 0, 1)} ms`)} |`,
       `| statements / transactions per order | ${cells((o) => `${o.perOrder.statements.toFixed(2)} / ${o.perOrder.transactions.toFixed(2)}`)} |`,
+      `| CPU: machine busy; server, load generator, the rest (PostgreSQL) — ms an order | ${cells((o) => `${((100 * o.cpu.machineBusyMs) / o.cpu.machineTotalMs).toFixed(0)} %; ${(o.cpu.serverMs / o.load.sent).toFixed(2)}, ${(o.cpu.loadMs / o.load.sent).toFixed(2)}, ${((o.cpu.machineBusyMs - o.cpu.serverMs - o.cpu.loadMs) / o.load.sent).toFixed(2)}`)} |`,
       `| **pgbench TPC-B tps** (one run) | ${cells(() => `**${fmt(pgbench.tps, 1)}**`)} |`,
       `| **ratio orders/s ÷ tps** | ${cells((o) => `**${ratio(o).toFixed(2)}** (aim ≥ 0.25: ${ratio(o) >= 0.25 ? 'met' : 'NOT met'}; goal 1.0)`)} |`,
       `| group commit | ${cells((o) => `${fmt(o.grouping.batched)} orders in ${fmt(o.grouping.batches)} batches (${fmt(o.grouping.batched / Math.max(1, o.grouping.batches), 1)} a batch), ${fmt(o.grouping.single)} alone, ${o.grouping.fallbacks} written again one by one`)} |`,

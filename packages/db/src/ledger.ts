@@ -154,8 +154,8 @@ export async function postEntry(sql: Sql, entry: EntryInput): Promise<string> {
 }
 
 /**
- * Writes many balanced journal entries at once (fills, interest, draws) in four statements, whatever the number of
- * entries: every account found, then locked once in id order; the entry ids drawn (and the transaction marked as
+ * Writes many balanced journal entries at once (fills, interest, draws) in three statements, whatever the number of
+ * entries: every account found; then locked once in id order, with the entry ids drawn (and the transaction marked as
  * posting, so the balance guard of migration 004 lets the balances move); then the entries, their postings and the
  * balances in one statement, which unmarks the transaction once the balances have moved. Each statement is a round
  * trip to the database, and round trips, not rows, are what a posting costs (issue 18's order bench). Returns the
@@ -173,11 +173,9 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
     }
   }
   const ids = await findOrOpenAccounts(sql, named);
-  // Every account locked once, in id order, so two postings never wait on each other crosswise.
   const ordered = [...new Set(ids.values())].sort((a, b) =>
     BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0,
   );
-  await sql.query(`SELECT id FROM ledger_accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`, [ordered]);
   const idOf = (line: PostingLine, i: number) =>
     ids.get(refKey(line.account, line.currency, shards[i] as number)) as string;
   const deltas = new Map<string, Decimal>();
@@ -187,12 +185,16 @@ export async function postEntries(sql: Sql, entries: readonly EntryInput[]): Pro
       deltas.set(id, (deltas.get(id) ?? new Decimal(0)).plus(line.amount));
     }
   }
-  // Entry ids are drawn first, so every posting can name its entry in the same statement.
+  // Every account locked once, in id order (the InitPlan runs before the first row), so two postings never wait on
+  // each other crosswise; and in the same round trip the entry ids are drawn, so every posting can name its entry in
+  // the next statement.
   const entryIds = (
     await sql.query<{ id: string }>(
-      `SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::text AS id, set_config('kabuto.posting', 'on', true)
+      `WITH locked AS MATERIALIZED (SELECT id FROM ledger_accounts WHERE id = ANY($2::bigint[]) ORDER BY id FOR UPDATE)
+       SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::text AS id, set_config('kabuto.posting', 'on', true),
+              (SELECT count(*) FROM locked) AS locked
        FROM generate_series(1, $1::int)`,
-      [entries.length],
+      [entries.length, ordered],
     )
   )
     .map((r) => r.id)

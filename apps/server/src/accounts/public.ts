@@ -4,5 +4,5 @@ export { accountService } from './account.service.ts';
 export { checkFundPin } from './fund-pin.ts';
 export { newInviteCode } from './invite-code.ts';
 export { hashSecret } from './password-hash.ts';
-export { refuseIfRestricted, restrictionRefusals } from './restrictions.ts';
+export { refuseIfRestricted, restrictionFact } from './restrictions.ts';
 export { setRealNameStatus } from './real-name-status.ts';

@@ -1,4 +1,5 @@
 import type { Sql } from '@kabuto/db/database';
+import type { Fact } from '@kabuto/db/facts';
 import type { RestrictionKind } from '@kabuto/contracts/fields';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import { refuse } from '../errors/public.ts';
@@ -22,21 +23,24 @@ export async function refuseIfRestricted(sql: Sql, memberId: string, kinds: read
 }
 
 /**
- * Many members at once, inside the transaction that acts for them (issue 24: the orders' batch): each restricted
- * member's refusal key, the first of `kinds` in their order that is active.
+ * Many members at once, as a fact read inside the transaction that acts for them (issue 24: the orders' batch, with
+ * the stocks' statuses in the same round trip): each restricted member's refusal key, the first of `kinds` in their
+ * order that is active.
  */
-export async function restrictionRefusals(
-  sql: Sql,
+export function restrictionFact(
   memberIds: readonly string[],
   kinds: readonly RestrictionKind[],
-): Promise<Map<string, ErrorKey>> {
-  const rows = await sql.query<{ member_id: string; kind: RestrictionKind }>(
-    `SELECT member_id, kind FROM member_restrictions
-      WHERE member_id = ANY($1::uuid[]) AND lifted_at IS NULL AND kind = ANY($2::text[])`,
-    [[...new Set(memberIds)], [...kinds]],
-  );
-  const refusals = new Map<string, ErrorKey>();
-  for (const kind of kinds)
-    for (const r of rows) if (r.kind === kind && !refusals.has(r.member_id)) refusals.set(r.member_id, keys[kind]);
-  return refusals;
+): Fact<Map<string, ErrorKey>> {
+  return {
+    sql: `SELECT coalesce(json_agg(json_build_array(member_id, kind)), '[]'::json) FROM member_restrictions
+           WHERE member_id = ANY($1::uuid[]) AND lifted_at IS NULL AND kind = ANY($2::text[])`,
+    params: [[...new Set(memberIds)], [...kinds]],
+    read: (json) => {
+      const rows = (json ?? []) as [string, RestrictionKind][];
+      const refusals = new Map<string, ErrorKey>();
+      for (const kind of kinds)
+        for (const [member, k] of rows) if (k === kind && !refusals.has(member)) refusals.set(member, keys[kind]);
+      return refusals;
+    },
+  };
 }

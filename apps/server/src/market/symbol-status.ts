@@ -1,4 +1,5 @@
 import type { Sql } from '@kabuto/db/database';
+import { readFact, type Fact } from '@kabuto/db/facts';
 import type { SymbolStatus } from '@kabuto/contracts/market/fields';
 
 /**
@@ -13,9 +14,15 @@ export async function symbolStatusInTx(tx: Sql, code: string): Promise<SymbolSta
 
 /** The same for several symbols at once (a batch of orders), each row held FOR SHARE. */
 export async function symbolStatusesInTx(tx: Sql, codes: readonly string[]): Promise<Map<string, SymbolStatus>> {
-  const rows = await tx.query<{ code: string; status: SymbolStatus }>(
-    `SELECT code, status FROM market_symbols WHERE code = ANY($1::text[]) ORDER BY code FOR SHARE`,
-    [[...new Set(codes)]],
-  );
-  return new Map(rows.map((r) => [r.code, r.status]));
+  return readFact(tx, symbolStatusFact(codes));
+}
+
+/** The statuses as a fact, to read with another module's in one round trip (`readFacts`), rows held FOR SHARE. */
+export function symbolStatusFact(codes: readonly string[]): Fact<Map<string, SymbolStatus>> {
+  return {
+    sql: `SELECT coalesce(json_object_agg(code, status), '{}'::json)
+            FROM (SELECT code, status FROM market_symbols WHERE code = ANY($1::text[]) ORDER BY code FOR SHARE) s`,
+    params: [[...new Set(codes)]],
+    read: (json) => new Map(Object.entries((json ?? {}) as Record<string, SymbolStatus>)),
+  };
 }

@@ -31,7 +31,9 @@ export function groupCommit<J, R>(opts: {
     reject: (err: unknown) => void;
   }
   const queue: Waiting[] = [];
-  let writing = false;
+  // One writer: a batch starts when the one before it has finished. Two at once were no faster (issue 24's bench:
+  // 825 against 835 orders/s, smaller batches), since both wait on the same house accounts and round trips.
+  const writers = 1;
   const counts = { batches: 0, batched: 0, fallbacks: 0, single: 0 };
 
   const settle = (w: Waiting, p: Promise<R>) => p.then(w.resolve, w.reject);
@@ -63,12 +65,20 @@ export function groupCommit<J, R>(opts: {
     });
   }
 
-  async function drain(): Promise<void> {
-    writing = true;
-    try {
-      while (queue.length > 0) await writeBatch(queue.splice(0, opts.maxBatch));
-    } finally {
-      writing = false;
+  let writing = 0;
+  /** Starts a writer on what is waiting while fewer than `writers` are writing; each takes up to maxBatch. */
+  function pump(): void {
+    while (queue.length > 0 && writing < writers) {
+      writing += 1;
+      const batch = queue.splice(0, opts.maxBatch);
+      void writeBatch(batch)
+        .catch((err: unknown) => {
+          for (const w of batch) w.reject(err);
+        })
+        .finally(() => {
+          writing -= 1;
+          pump();
+        });
     }
   }
 
@@ -76,7 +86,7 @@ export function groupCommit<J, R>(opts: {
     submit(job) {
       return new Promise<R>((resolve, reject) => {
         queue.push({ job, resolve, reject });
-        if (!writing) void drain();
+        pump();
       });
     },
     stats: () => ({ ...counts }),

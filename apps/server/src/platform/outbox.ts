@@ -106,17 +106,23 @@ export function outboxRelay(deps: {
     let total = 0;
     for (;;) {
       const batch = await deps.db.transaction(async (tx) => {
-        const rows = await tx.query<{
-          id: string;
-          topic: 'member';
-          member_id: string | null;
-          prev_seq: string | null;
-          type: string;
-          payload: unknown;
-        }>(
-          `SELECT id::text AS id, topic, member_id::text AS member_id, prev_seq::text AS prev_seq, type, payload
-             FROM outbox WHERE relayed_at IS NULL ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED`,
-        );
+        // Marked relayed and read in one statement; published before the commit, so a failed publish rolls the mark
+        // back and the events go out on the next relay (at least once, in id order).
+        const rows = (
+          await tx.query<{
+            id: string;
+            topic: 'member';
+            member_id: string | null;
+            prev_seq: string | null;
+            type: string;
+            payload: unknown;
+          }>(
+            `UPDATE outbox SET relayed_at = $1
+              WHERE id IN (SELECT id FROM outbox WHERE relayed_at IS NULL ORDER BY id LIMIT 200 FOR UPDATE SKIP LOCKED)
+              RETURNING id::text AS id, topic, member_id::text AS member_id, prev_seq::text AS prev_seq, type, payload`,
+            [deps.clock.now()],
+          )
+        ).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
         for (const r of rows) {
           const payload = typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload;
           if (r.member_id === null) {
@@ -134,11 +140,6 @@ export function outboxRelay(deps: {
           };
           await deps.bus.publish(busChannels.events, JSON.stringify(event));
         }
-        if (rows.length > 0)
-          await tx.query(`UPDATE outbox SET relayed_at = $2 WHERE id = ANY($1::bigint[])`, [
-            rows.map((r) => r.id),
-            deps.clock.now(),
-          ]);
         return rows.length;
       });
       total += batch;

@@ -122,4 +122,45 @@ describeEachDatabase('financing is charged exactly once per position and day (is
     ]);
     await expectReconciled(h());
   });
+
+  it('a close charges the days its position still owes first, in the same transaction, and the job then charges none', async () => {
+    await h().platform.jobs.stop();
+    const m = await fundedMember(h());
+    const placed = await place(h(), m, order({ leverage: 2, quantity: '200', symbol: '9984' }));
+    const [rate] = await h().db.query<{ r: string }>(
+      `SELECT financing_rate::text AS r FROM trade_positions WHERE order_no = $1`,
+      [placed.data.orderNo],
+    );
+    const failing = { on: true };
+    const db = flaky(h().db, failing);
+    const jobs = jobRunner({ db, clock: h().clock, leader: h().platform.leader, runner: 'financing-close-test' });
+    jobs.register(financingJob(db));
+    const start = (await financingOf(h(), placed.data.orderNo)).entries.length;
+    // Days 1 to 3: every run fails; on day 3 the member closes before any retry.
+    for (let d = 0; d < 3; d++) {
+      h().clock.advance(day);
+      await jobs.runDue();
+    }
+    const owed = await financingOf(h(), placed.data.orderNo);
+    expect([owed.financing, owed.entries.length]).toEqual(['0', start]);
+    m.headers = await h().signIn(m.account, 'abcd1234');
+    const closed = await h().call<PositionWire>('trade/close', { orderNo: placed.data.orderNo }, m.headers);
+    expect(closed.status).toBe(1);
+    const perDay = oneDay(placed.data, rate?.r as string);
+    const charged = await financingOf(h(), placed.data.orderNo);
+    expect(charged.financing).toBe(perDay.times(3).toFixed());
+    // One entry, for the three days (the day after it opened, to the day of the close).
+    const through = charged.through as string;
+    const from = new Date(Date.parse(through) - 2 * day).toISOString().slice(0, 10);
+    expect(charged.entries.slice(start)).toEqual([{ covers_from: from, covers_to: through }]);
+    expect(closed.data.financing).toBe(perDay.times(3).toFixed());
+    // The runs work again: the closed position owes nothing, and nothing more is charged.
+    failing.on = false;
+    h().clock.advance(60_000);
+    await jobs.runDue();
+    h().clock.advance(day);
+    await jobs.runDue();
+    expect((await financingOf(h(), placed.data.orderNo)).financing).toBe(perDay.times(3).toFixed());
+    await expectReconciled(h());
+  });
 });

@@ -1,4 +1,5 @@
 import type { Database } from '@kabuto/db/database';
+import { readFacts } from '@kabuto/db/facts';
 import { isStatementError, isUniqueViolation } from '@kabuto/db/pg-errors';
 import { toWire, type Decimal } from '@kabuto/domain/money';
 import { open } from '@kabuto/domain/trading/decisions';
@@ -10,11 +11,11 @@ import { statusRefusal } from '@kabuto/domain/trading/check-order';
 import type { EntryInput } from '@kabuto/db/ledger';
 import type { RestrictionKind } from '@kabuto/contracts/fields';
 import { Refusal, refuse } from '../errors/public.ts';
-import { restrictionRefusals } from '../accounts/public.ts';
+import { restrictionFact } from '../accounts/public.ts';
 import { KeyTaken, storeAnswers, type KeyInWrite } from '../http/public.ts';
 import { orderNumberStem, orderSerialSql } from '../funds/public.ts';
 import { ledgerReasons, postMany } from '../ledger/public.ts';
-import { symbolStatusesInTx } from '../market/public.ts';
+import { symbolStatusFact } from '../market/public.ts';
 import { groupCommit, writeOutboxMany, type BatchAnswer } from '../platform/public.ts';
 import { positionEvent } from './position-moves.ts';
 import { positionByClientKey, positionColumns, type PositionRow } from './position-row.ts';
@@ -50,9 +51,9 @@ export const tradingRestrictions: readonly RestrictionKind[] = ['frozen', 'no_tr
 const columns = `order_no, member_id, symbol, side, order_type, status, quantity, leverage, limit_price, stop_loss, take_profit,
   held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at, open_price, opened_at, margin, purchase_fee`;
 
-/** The row's values in `columns` order. */
-const valuesOf = (o: NewOrder, orderNo: string) => [
-  orderNo,
+/** The row's values in `columns` order (the order number's stem first: the INSERT appends its serial). */
+const valuesOf = (o: NewOrder, stem: string) => [
+  stem,
   o.memberId,
   o.symbol,
   o.side,
@@ -119,14 +120,14 @@ async function writeOne(db: Database, o: NewOrder): Promise<PositionRow> {
 export async function writeOrders(db: Database, orders: readonly NewOrder[]): Promise<BatchAnswer<PositionRow>[]> {
   return db.transaction(async (tx) => {
     // As committed, never from a cache: a member frozen a moment ago places nothing (SPEC §6).
-    const restricted = await restrictionRefusals(
+    // The stocks' statuses as stored too (issue 17 §9), held FOR SHARE: both in one round trip.
+    const [restricted, statuses] = await readFacts(
       tx,
-      orders.map((o) => o.memberId),
-      tradingRestrictions,
-    );
-    const statuses = await symbolStatusesInTx(
-      tx,
-      orders.map((o) => o.symbol),
+      restrictionFact(
+        orders.map((o) => o.memberId),
+        tradingRestrictions,
+      ),
+      symbolStatusFact(orders.map((o) => o.symbol)),
     );
     const refusals = orders.map((o) => {
       const key = restricted.get(o.memberId);
@@ -138,32 +139,31 @@ export async function writeOrders(db: Database, orders: readonly NewOrder[]): Pr
       return refusals.map((refusal) => (refusal ? { error: refusal } : { ok: written[next++] as PositionRow }));
     };
     if (writing.length === 0) return answer([]);
-    // Each order's number: its own time, then a serial drawn here, so the rows written can be told apart below.
-    const serials = await tx.query<{ serial: string }>(
-      `SELECT ${orderSerialSql} AS serial FROM generate_series(1, $1::int)`,
-      [writing.length],
-    );
-    const values = writing.map((o, i) => valuesOf(o, `${orderNumberStem('T', o.at)}${serials[i]?.serial}`));
+    // Each order's number is its own time and a serial drawn by the INSERT itself; the rows come back in the orders'
+    // order (their ordinality), so each is told apart without a statement of its own.
+    const values = writing.map((o) => valuesOf(o, orderNumberStem('T', o.at)));
     const column = (k: number) => values.map((v) => v[k] ?? null);
-    const rows = await tx.query<PositionRow>(
-      `INSERT INTO trade_positions (${columns})
-       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[],
-         $8::int[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::jsonb[],
-         $15::numeric[], $16::text[], $17::timestamptz[], $18::numeric[], $19::timestamptz[], $20::numeric[], $21::numeric[])
-       RETURNING ${positionColumns}`,
+    const written = await tx.query<PositionRow>(
+      `WITH src AS (
+         SELECT u.stem || ${orderSerialSql} AS order_no, u.*
+           FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[],
+             $8::int[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::jsonb[],
+             $15::numeric[], $16::text[], $17::timestamptz[], $18::numeric[], $19::timestamptz[], $20::numeric[],
+             $21::numeric[]) WITH ORDINALITY
+             AS u(stem, member_id, symbol, side, order_type, status, quantity, leverage, limit_price, stop_loss,
+                  take_profit, held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at, open_price,
+                  opened_at, margin, purchase_fee, n)
+       ), ins AS (
+         INSERT INTO trade_positions (${columns})
+         SELECT ${columns} FROM src
+         RETURNING ${positionColumns}
+       )
+       SELECT ins.* FROM ins JOIN src USING (order_no) ORDER BY src.n`,
       Array.from({ length: 21 }, (_, k) => column(k) as string[]),
     );
-    const byNumber = new Map(rows.map((r) => [r.order_no, r]));
-    const written = values.map((v) => byNumber.get(v[0] as string) as PositionRow);
-    await postMany(
-      tx,
-      writing.map((o, i) => entryOf(o, (written[i] as PositionRow).order_no)),
-      errorKeys.funds.insufficientBalance,
-    );
-    await writeOutboxMany(
-      tx,
-      written.map((r, i) => ({ event: positionEvent(r, r.status, null), at: (writing[i] as NewOrder).at })),
-    );
+    // The calls' answers come before the ledger, so its accounts (the house's fee shards, which other batches and the
+    // engine post to as well) are held for the fewest statements before the commit; the events come last, as the lock
+    // order says (position rows, ledger accounts, then the member's event chain: docs/architecture.md).
     // Each call's answer under its key, committed with its order: a retry is answered from it, even after a crash.
     const keyed = writing.flatMap((o, i) =>
       o.keyInWrite ? [{ o, k: o.keyInWrite, row: written[i] as PositionRow }] : [],
@@ -177,6 +177,15 @@ export async function writeOrders(db: Database, orders: readonly NewOrder[]): Pr
       );
       if (stored < keyed.length) throw new KeyTaken();
     }
+    await postMany(
+      tx,
+      writing.map((o, i) => entryOf(o, (written[i] as PositionRow).order_no)),
+      errorKeys.funds.insufficientBalance,
+    );
+    await writeOutboxMany(
+      tx,
+      written.map((r, i) => ({ event: positionEvent(r, r.status, null), at: (writing[i] as NewOrder).at })),
+    );
     return answer(written);
   });
 }

@@ -1,10 +1,13 @@
 import type { Sql, SqlParam } from '@kabuto/db/database';
 import { lockEntryAccounts } from '@kabuto/db/ledger';
 import { toWire, type Decimal } from '@kabuto/domain/money';
+import { sessionDate } from '@kabuto/domain/market/trading-session';
+import { financingDaysDue } from '@kabuto/domain/trading/financing';
 import {
   cancel,
   close,
   fill,
+  finance,
   isRefusal,
   type Decision,
   type PositionState,
@@ -15,7 +18,7 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { refuse } from '../errors/public.ts';
 import { ledgerReasons, post } from '../ledger/public.ts';
 import { writeOutbox } from '../platform/public.ts';
-import type { PositionRow } from './position-row.ts';
+import { lockPosition, type PositionRow } from './position-row.ts';
 
 /** The event every change of a position sends to the member's screens (and to the leader's trigger engine). */
 export const positionChanged = 'trade.positionChanged';
@@ -138,21 +141,63 @@ const closeAccounts = (memberId: string) =>
     { house: 'trading' },
   ] as const;
 
+/** Every account a financing entry can touch: the member's available and margin, the house's interest. */
+const financingAccounts = (memberId: string) =>
+  [{ member: memberId, book: 'available' }, { member: memberId, book: 'margin' }, { house: 'interest' }] as const;
+
+/**
+ * Issue 24 §2: charges a holding position (locked by the caller) every JST day of financing it owes up to the day of
+ * `at` and has not paid (`financed_through`), in one entry that says which days it covers; none when nothing is owed.
+ * The daily job calls it, and so does a close, so a day whose run failed is never lost by closing before the retry.
+ * True when money moved.
+ */
+export async function chargeFinancingDue(tx: Sql, r: PositionRow, at: Date): Promise<boolean> {
+  if (r.status !== 'holding' || r.opened_at === null || r.leverage <= 1) return false;
+  const today = sessionDate(at);
+  const [row] = await tx.query<{ through: string | null }>(
+    `SELECT financed_through::text AS through FROM trade_positions WHERE id = $1`,
+    [r.id],
+  );
+  const days = financingDaysDue(new Date(r.opened_at), row?.through ?? null, today);
+  const [first] = days;
+  if (first === undefined) return false;
+  // Every account the entry can touch is locked, in id order, before the balance is read (issue 24 §3).
+  const locked = await lockEntryAccounts(tx, { refType: 'trade', refId: r.order_no }, financingAccounts(r.member_id));
+  const available = locked.balanceOf({ member: r.member_id, book: 'available' });
+  const d = decided(finance(stateOf(r), { days: days.length, through: today, available }));
+  await applyDecision(
+    tx,
+    r,
+    d,
+    { kind: 'trade_financing', reason: ledgerReasons.tradeFinancing, covers: { from: first, to: today } },
+    at,
+  );
+  return d.lines.length > 0;
+}
+
 /**
  * A holding (or closing) position closes at `price`: its margin comes back with the P&L, less the selling fee and
  * stamp duty, in one entry. A loss beyond the margin is taken from `available`; beyond that the house bears it.
+ * Financing it still owes is charged first, in the same transaction.
  */
 export async function closePosition(
   tx: Sql,
-  r: PositionRow,
+  held: PositionRow,
   price: string,
   reason: CloseReason,
   at: Date,
   requestId?: string,
   clientKey?: string | null,
 ): Promise<void> {
+  const entry = { refType: 'trade', refId: held.order_no };
+  let r = held;
+  if (r.status === 'holding' && r.leverage > 1) {
+    // Both entries' accounts at once, in id order, so the second set is never taken after the first (issue 24 §3).
+    await lockEntryAccounts(tx, entry, [...closeAccounts(r.member_id), { house: 'interest' }]);
+    if (await chargeFinancingDue(tx, r, at)) r = (await lockPosition(tx, { orderNo: r.order_no })) ?? r;
+  }
   // Every account a close can touch is locked, in id order, before the balance is read (issue 24 §3).
-  const locked = await lockEntryAccounts(tx, { refType: 'trade', refId: r.order_no }, closeAccounts(r.member_id));
+  const locked = await lockEntryAccounts(tx, entry, closeAccounts(r.member_id));
   const available = locked.balanceOf({ member: r.member_id, book: 'available' });
   await applyDecision(
     tx,

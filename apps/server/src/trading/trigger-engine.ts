@@ -68,6 +68,12 @@ export function triggerEngine(deps: {
   /** The newest refresh asked for each order: an older refresh that answers later never overwrites it. */
   const refreshVersion = new Map<string, number>();
   let refreshes = 0;
+  /**
+   * Orders whose events arrived and are not yet re-read: a burst of events (a batch of orders relayed at once) is
+   * read back in one query by the one refresh queued for them, not one query an order.
+   */
+  const refreshWanted = new Set<string>();
+  let refreshQueued = false;
   let fills = 0;
 
   /**
@@ -104,6 +110,19 @@ export function triggerEngine(deps: {
         index.put(r.order_no, r.symbol, levelsOf(r));
     for (const no of orderNos) if (current(no) && !found.has(no)) index.remove(no);
     for (const no of orderNos) if (current(no)) refreshVersion.delete(no);
+  }
+
+  /** An order changed (its outbox event arrived): re-read it with every other order changed before the read starts. */
+  function refreshSoon(orderNo: string): void {
+    refreshWanted.add(orderNo);
+    if (refreshQueued) return;
+    refreshQueued = true;
+    void enqueue('index refresh', async () => {
+      refreshQueued = false;
+      const orderNos = [...refreshWanted];
+      refreshWanted.clear();
+      await refresh(orderNos);
+    });
   }
 
   function onTicks(entries: readonly { company: { code: string } }[]): void {
@@ -225,6 +244,8 @@ export function triggerEngine(deps: {
   async function start(): Promise<void> {
     generation++;
     active = false;
+    refreshWanted.clear();
+    refreshQueued = false;
     await rebuild();
     active = true;
     // A delisting while no process led: its positions are settled now.
@@ -241,6 +262,9 @@ export function triggerEngine(deps: {
     index.clear();
     queued.clear();
     refreshVersion.clear();
+    // A refresh queued in this term is dropped by the queue; the next term's rebuild reads every order anyway.
+    refreshWanted.clear();
+    refreshQueued = false;
   }
 
   return {
@@ -258,8 +282,7 @@ export function triggerEngine(deps: {
           return;
         }
         if (e.type !== positionChanged || typeof e.payload.orderNo !== 'string') return;
-        const orderNo = e.payload.orderNo;
-        void enqueue('index refresh', () => refresh([orderNo]));
+        refreshSoon(e.payload.orderNo);
       });
       offLeader = deps.leader.onChange((leading) => {
         // Leadership changes join the same queue, so a rebuild never runs beside a write of the term before.
