@@ -75,12 +75,16 @@ export function positionQueries(deps: {
 
     /**
      * Issue 24 §7: the position a close, cancel or add-margin call with this Idempotency-Key changed, from the journal
-     * entry that carries the key (committed with the money): a retry after a crash is answered from it.
+     * entry that carries the key (committed with the money), or from the position itself for a close waiting for the
+     * closing auction's print (it posts nothing until then): a retry after a crash is answered from it.
      */
     async byEntryKey(p: Principal, clientKey: string): Promise<PositionWire | null> {
       const [row] = await db.query<{ order_no: string }>(
         `SELECT p.order_no FROM journal_entries e JOIN trade_positions p ON p.order_no = e.ref_id
-          WHERE e.client_key = $2 AND e.ref_type = 'trade' AND p.member_id = $1 LIMIT 1`,
+          WHERE e.client_key = $2 AND e.ref_type = 'trade' AND p.member_id = $1
+         UNION ALL
+         SELECT order_no FROM trade_positions WHERE member_id = $1 AND close_key = $2
+         LIMIT 1`,
         [p.memberId, clientKey],
       );
       return row ? byOrderNo(p.memberId, row.order_no) : null;

@@ -19,8 +19,21 @@ describeEachDatabase(
       h().clock.advance((5 * 60 + 23) * 60_000); // 15:26 JST
       const placed = await place(h(), m, order());
       expect(placed.data.status).toBe('holding');
-      const closing = await h().call<PositionWire>('trade/close', { orderNo: placed.data.orderNo }, m.headers);
+      const withKey = { ...m.headers, 'idempotency-key': 'auction-close-1' };
+      const closing = await h().call<PositionWire>('trade/close', { orderNo: placed.data.orderNo }, withKey);
       expect(closing.data).toMatchObject({ status: 'closing', closePrice: null });
+      // As if the process died after the commit (issue 24 §7): the key left "in progress", its lease over. No entry
+      // carries the key until the print; the position does, and the retry is answered from it.
+      await h().db.query(
+        `UPDATE idempotency_keys SET http_status = NULL, response = NULL, created_at = created_at - interval '1 hour'
+          WHERE key = 'auction-close-1'`,
+      );
+      const retried = await h().call<PositionWire>('trade/close', { orderNo: placed.data.orderNo }, withKey);
+      expect([retried.msg, retried.data.status, retried.headers['idempotent-replay']]).toEqual([
+        'success.closed',
+        'closing',
+        'true',
+      ]);
       const engine = h().platform.triggers;
       // The engine hears of the close through the outbox; until then the index still holds the order as holding. Wait
       // for the level that fires on any print (a bid far above every other level of this long), not only the order.

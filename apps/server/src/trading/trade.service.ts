@@ -279,6 +279,8 @@ export function tradeService(deps: {
         // settles it (the trigger engine); at any other open time it closes now at the bid (long) or ask (short).
         if (session.phase === 'closingAuction') {
           await applyDecision(tx, r, decided(closeLater(stateOf(r))), { kind: 'trade_close', reason: '' }, now);
+          // No entry is posted until the print: the row carries the call's key, so a crashed call is answered from it.
+          if (clientKey) await tx.query(`UPDATE trade_positions SET close_key = $2 WHERE id = $1`, [r.id, clientKey]);
           return;
         }
         const touch = market.touch(r.symbol);
