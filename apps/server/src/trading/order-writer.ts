@@ -42,7 +42,8 @@ export interface NewOrder {
   /** A resting limit order: what its hold takes from `available` into `frozen`. */
   hold: Decimal;
   /** The call's Idempotency-Key, stored with its answer in the transaction that writes the order (issue 24). */
-  keyInWrite: { key: KeyInWrite; answerOf: (row: PositionRow) => Promise<unknown> } | null;
+  /** `answerOf` runs inside the batch's transaction: it must not read the database (PGlite has one connection). */
+  keyInWrite: { key: KeyInWrite; answerOf: (row: PositionRow) => unknown } | null;
 }
 
 /** SPEC §6: a frozen account or one barred from trading opens nothing. */
@@ -169,7 +170,7 @@ export async function writeOrders(db: Database, orders: readonly NewOrder[]): Pr
       o.keyInWrite ? [{ o, k: o.keyInWrite, row: written[i] as PositionRow }] : [],
     );
     if (keyed.length > 0) {
-      const bodies = await Promise.all(keyed.map(({ k, row }) => k.answerOf(row)));
+      const bodies = keyed.map(({ k, row }) => k.answerOf(row));
       const stored = await storeAnswers(
         tx,
         keyed.map(({ k }, i) => ({ ...k.key, httpStatus: 200, body: bodies[i] })),

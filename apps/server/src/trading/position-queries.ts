@@ -46,12 +46,16 @@ export function positionQueries(deps: {
 }) {
   const { db, market } = deps;
 
+  /** A position as the member reads it, with sale rules already read: nothing is asked of the database. */
+  function wireWith(r: PositionRow, rules: ReadonlyMap<string, SaleRules>): PositionWire {
+    const touch = market.touch(r.symbol);
+    const price = touch ? closingPrice(r.side, touch) : null;
+    return positionWire(r, namesIn(market, r.symbol), rules.get(r.symbol) ?? noSaleRules, price);
+  }
+
   async function wires(rows: readonly PositionRow[]): Promise<PositionWire[]> {
     const rules = await deps.saleRules(rows.map((r) => r.symbol));
-    const prices = closingPrices(market, rows);
-    return rows.map((r) =>
-      positionWire(r, namesIn(market, r.symbol), rules.get(r.symbol) ?? noSaleRules, prices.get(r.order_no) ?? null),
-    );
+    return rows.map((r) => wireWith(r, rules));
   }
 
   async function byOrderNo(memberId: string, orderNo: string): Promise<PositionWire> {
@@ -65,6 +69,7 @@ export function positionQueries(deps: {
 
   return {
     wires,
+    wireWith,
     byOrderNo,
 
     /** The order a member placed with this Idempotency-Key (its row carries the key). */

@@ -208,6 +208,8 @@ export function tradeService(deps: {
       // resting limit order pending with its hold. Orders that arrive together are written together (group commit).
       const opening = c.fillsNow ? { margin: f.margin, fee: f.purchaseFee } : null;
       let stored: PositionWire | undefined;
+      // The sale rules its answer shows, read before the batch (answerOf below reads nothing).
+      const rules = keyInWrite ? await reads.saleRules([body.symbol]) : new Map();
       const row = await writer.submit({
         memberId: p.memberId,
         symbol: body.symbol,
@@ -229,8 +231,10 @@ export function tradeService(deps: {
         hold: f.cost,
         keyInWrite: keyInWrite && {
           key: keyInWrite,
-          answerOf: async (written) => {
-            stored = (await wires([written]))[0] as PositionWire;
+          // Inside the batch's transaction: built from what is already read (the embedded database has one
+          // connection, so a read outside the transaction would wait for it for ever).
+          answerOf: (written) => {
+            stored = queries.wireWith(written, rules);
             return keyInWrite.seal(stored);
           },
         },
