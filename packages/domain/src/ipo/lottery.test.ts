@@ -7,7 +7,7 @@ const entries = (n: number, shares = '100'): LotteryEntry[] =>
   Array.from({ length: n }, (_, i) => ({ id: `E${String(i + 1).padStart(4, '0')}`, shares }));
 
 describe('the IPO lottery (issue 25: commit-reveal, recomputable)', () => {
-  it('commits with SHA-256 of the secret’s bytes and keys entries with HMAC-SHA256, as any other tool computes them', async () => {
+  it('commits with SHA-256 of the secret’s bytes and keys entries with HMAC-SHA256, as other tools compute them', async () => {
     // Known answers computed apart, with Python 3's hashlib.sha256(bytes.fromhex(secret)) and
     // hmac.new(bytes.fromhex(secret), b'E0001', hashlib.sha256), on 2026-11-27.
     expect(await commitmentOf(secret)).toBe('4773d12e2371bb935b9a0f5439b4a1c3ad3f2414b86980f8418d1cfabdfadfef');
