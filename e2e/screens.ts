@@ -128,3 +128,29 @@ export async function registerFundedMember(
   await approveDeposit(request, depositId);
   return member;
 }
+
+/**
+ * Records what the page's stream socket sent and received and what the page warned about, so a wait on a live value
+ * that times out can say why: whether the topic was subscribed, whether its messages came, what they carried.
+ */
+export function recordStream(page: Page): { summary: (topic: string) => string } {
+  const lines: string[] = [];
+  const started = Date.now();
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') lines.push(`${at()} console ${m.type()}: ${m.text()}`);
+  });
+  page.on('websocket', (ws) => {
+    lines.push(`${at()} socket open ${ws.url()}`);
+    ws.on('framesent', (f) => lines.push(`${at()} sent ${String(f.payload).slice(0, 300)}`));
+    ws.on('framereceived', (f) => lines.push(`${at()} got ${String(f.payload).slice(0, 300)}`));
+    ws.on('close', () => lines.push(`${at()} socket closed`));
+  });
+  return {
+    summary: (topic) =>
+      lines
+        .filter((l) => !l.includes(' got ') || l.includes(`"${topic}"`) || !l.includes('"topic"'))
+        .slice(-80)
+        .join('\n'),
+  };
+}

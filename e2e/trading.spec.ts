@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, freshAccount, registerFundedMember, shot, signIn } from './screens.ts';
+import { apiCall, freshAccount, recordStream, registerFundedMember, shot, signIn } from './screens.ts';
 
 // Issue 18: search → detail → buy long at market → the holding position with its P&L → close after confirming →
 // the realised result in the terminated tab and the trade in the fund timeline; a limit order far from the price
@@ -26,6 +26,7 @@ test.beforeAll(async ({ request }) => {
 test('a member buys long at market from the stock detail, sees the P&L, closes after confirming and reads the result', async ({
   page,
 }) => {
+  const stream = recordStream(page);
   await signIn(page, account, password);
   // The bottom menu's trade tab leads to the positions, empty at first.
   await page.getByTestId('bottom-nav-trade').click();
@@ -79,9 +80,13 @@ test('a member buys long at market from the stock detail, sees the P&L, closes a
   await expect(card.getByTestId('pos-side')).toHaveAttribute('data-side', 'long');
   await expect(card.getByTestId('pos-pnl')).toContainText(/¥/);
   await expect(card.getByTestId('pos-pnl')).toContainText('%');
-  // Revalued live at the closing side of the book (the bid, for a long) once the book moves. The simulated book of
-  // 7203 can stay still for half a minute (after the back-office spec it took 20–45 s in four runs), so up to 60 s.
-  await expect(card).toHaveAttribute('data-basis', 'live', { timeout: 60_000 });
+  // Revalued live at the closing side of the book (the bid, for a long) once the book moves (7203 trades every few
+  // seconds in the simulation). A wait that runs out prints what the stream socket carried for depth:7203.
+  await expect(card)
+    .toHaveAttribute('data-basis', 'live', { timeout: 60_000 })
+    .catch((err: unknown) => {
+      throw new Error(`${String(err)}\nWhat the stream socket carried:\n${stream.summary(`depth:${symbol}`)}`);
+    });
   await noticeGone(page);
   await shot(page, 'positions-holding', { fullPage: false });
 

@@ -180,6 +180,27 @@ describeEachDatabase(
       expect(c.ws.readyState).toBe(c.ws.OPEN);
       c.ws.close();
     });
+
+    it('answers one socket’s messages in the order they came, so a list that waits on the database is not overtaken', async () => {
+      // The member topic reads the member's last event number from the database; the unsubscribe sent right after
+      // the list must find depth:7203 subscribed and leave the socket following nothing of it.
+      const m = await h().member();
+      const c = await signedIn(server.url(), m);
+      c.send({ type: 'subscribe', topics: ['member', 'depth:7203'] });
+      c.send({ type: 'unsubscribe', topics: ['depth:7203'] });
+      await c.next((x) => x.type === 'unsubscribed' && x.topic === 'depth:7203');
+      await c.next(() => of(c.messages, 'subscribed').length === 2);
+      expect(c.messages.map((x) => `${x.type} ${'topic' in x ? x.topic : ''}`)).toEqual([
+        'ready ',
+        'subscribed member',
+        'subscribed depth:7203',
+        'unsubscribed depth:7203',
+      ]);
+      await stepUntilTraded(h(), '7203');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(of(c.messages, 'depth')).toEqual([]);
+      c.ws.close();
+    });
   },
   { streamLimits: { maxSubscriptions: 5 } },
 );

@@ -50,6 +50,11 @@ interface Client {
   session: { tokenHash: string; expiresAt: number; timer: NodeJS.Timeout | null } | null;
   topics: Set<string>;
   window: { startedAt: number; count: number };
+  /**
+   * The socket's messages are handled one after another, in the order they came: a `subscribe` that waits on the
+   * database (the member topic) must not let a later `unsubscribe` or `subscribe` of the same list overtake it.
+   */
+  inbox: Promise<void>;
 }
 
 /** What the stream needs from the market module (kept as an interface so the stream does not depend on it). */
@@ -178,6 +183,7 @@ export async function streamServer(deps: {
       session: null,
       topics: new Set(),
       window: { startedAt: Date.now(), count: 0 },
+      inbox: Promise.resolve(),
     };
     clients.add(c);
     socket.on('close', () => {
@@ -191,10 +197,13 @@ export async function streamServer(deps: {
       c.alive = true;
     });
     socket.on('message', (data, isBinary) => {
-      void handle(c, data, isBinary).catch((err: unknown) => {
-        deps.log?.('stream: message failed', err);
-        send(c, { type: 'error', msg: errorKeys.process.busy });
-      });
+      if (!withinRate(c)) return;
+      c.inbox = c.inbox
+        .then(() => handle(c, data, isBinary))
+        .catch((err: unknown) => {
+          deps.log?.('stream: message failed', err);
+          send(c, { type: 'error', msg: errorKeys.process.busy });
+        });
     });
   });
 
@@ -212,14 +221,19 @@ export async function streamServer(deps: {
   }, limits.heartbeatMs);
   heartbeat.unref();
 
-  async function handle(c: Client, data: unknown, isBinary: boolean): Promise<void> {
+  /** Counts a message as it arrives: past the limit a second, the socket is closed and the message dropped. */
+  function withinRate(c: Client): boolean {
     c.alive = true;
     const now = Date.now();
     if (now - c.window.startedAt >= 1000) c.window = { startedAt: now, count: 0 };
-    if (++c.window.count > limits.maxMessagesPerSecond) {
-      c.socket.close(streamCloseCodes.tooMany, 'too many messages');
-      return;
-    }
+    if (++c.window.count <= limits.maxMessagesPerSecond) return true;
+    c.socket.close(streamCloseCodes.tooMany, 'too many messages');
+    return false;
+  }
+
+  async function handle(c: Client, data: unknown, isBinary: boolean): Promise<void> {
+    // A message queued behind one that closed the socket is not answered.
+    if (c.socket.readyState !== c.socket.OPEN) return;
     let parsed: ReturnType<typeof clientMessageSchema.safeParse>;
     try {
       parsed = isBinary ? clientMessageSchema.safeParse(null) : clientMessageSchema.safeParse(JSON.parse(String(data)));
