@@ -57,6 +57,7 @@ import { withdrawalReviewKind } from './funds/public.ts';
 import { realNameReviewKind } from './verification/public.ts';
 import { candleRetentionJob, startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
 import { newsRoutes, newsService } from './news/public.ts';
+import { ipoJob, ipoRoutes, ipoService } from './ipo/public.ts';
 import { financingJob, tradeRoutes, tradeService, tradeSettingsService, triggerEngine } from './trading/public.ts';
 import { tradingReads } from './trading/public.ts';
 import type { TriggerEngine } from './trading/public.ts';
@@ -302,6 +303,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     log,
   });
   jobs.register(financingJob(opts.db, nudgeRelay));
+  jobs.register(ipoJob(opts.db, nudgeRelay));
   const funds = fundRoutes({
     db: opts.db,
     clock,
@@ -347,6 +349,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
       }),
     ),
     ...newsRoutes(newsService({ db: opts.db, clock })),
+    ...ipoRoutes(ipoService({ db: opts.db, clock, profile: marketProfile, afterCommit: nudgeRelay })),
   ];
   const openapi = buildOpenApi(routes);
 

@@ -113,6 +113,21 @@ export const errorKeys = {
     takeProfitSide: 'errors.trade.takeProfitSide',
     marginAmount: 'errors.trade.marginAmount',
   },
+  // SPEC §8 "Orders" and "Timing" for new-share subscriptions (issue 25), and the checks of an offering staff set up.
+  ipo: {
+    notFound: 'errors.ipo.notFound',
+    notSubscriptionTime: 'errors.ipo.notSubscriptionTime',
+    notInSubscriptionState: 'errors.ipo.notInSubscriptionState',
+    sharesRequired: 'errors.ipo.sharesRequired',
+    codeTaken: 'errors.ipo.codeTaken',
+    priceInvalid: 'errors.ipo.priceInvalid',
+    sharesOnOfferInvalid: 'errors.ipo.sharesOnOfferInvalid',
+    timesOutOfOrder: 'errors.ipo.timesOutOfOrder',
+    timesInPast: 'errors.ipo.timesInPast',
+    lockUpBeforeListing: 'errors.ipo.lockUpBeforeListing',
+    notCancellable: 'errors.ipo.notCancellable',
+    notDrawn: 'errors.ipo.notDrawn',
+  },
   review: {
     ownCase: 'errors.review.ownCase',
     alreadyDecidedByYou: 'errors.review.alreadyDecidedByYou',
@@ -185,5 +200,8 @@ export const successKeys = {
   cancel: 'success.cancel',
   closed: 'success.closed',
   marginAdded: 'success.marginAdded',
+  subscribed: 'success.subscribed',
+  paid: 'success.paid',
+  offeringSaved: 'success.offeringSaved',
 } as const;
 export type SuccessKey = (typeof successKeys)[keyof typeof successKeys];

@@ -38,4 +38,9 @@ export const ledgerReasons = {
   tradeClose: 'ledger.tradeClose',
   tradeMarginAdded: 'ledger.tradeMarginAdded',
   tradeFinancing: 'ledger.tradeFinancing',
+  ipoHold: 'ledger.ipoHold',
+  ipoRelease: 'ledger.ipoRelease',
+  ipoPay: 'ledger.ipoPay',
+  ipoLapse: 'ledger.ipoLapse',
+  ipoCancel: 'ledger.ipoCancel',
 } as const;

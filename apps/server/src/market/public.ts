@@ -5,3 +5,4 @@ export type { MarketModule, MarketOptions } from './market-module.ts';
 export { seedMarketSymbols } from './market-seed.ts';
 export { symbolStatusFact, symbolStatusInTx, symbolStatusesInTx } from './symbol-status.ts';
 export type { MarketSnapshot, MarketUpdate, SymbolEntry } from './market-snapshot.ts';
+export { addUpcomingSymbol, withdrawUpcomingSymbol } from './upcoming.ts';

@@ -7,3 +7,4 @@ export { tradeSettingsService } from './trade-settings.service.ts';
 export { triggerEngine } from './trigger-engine.ts';
 export type { TriggerEngine } from './trigger-engine.ts';
 export { tradingReads } from './trading-reads.ts';
+export { lockSaleUntil, openAllotment } from './allotment.ts';

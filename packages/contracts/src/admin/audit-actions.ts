@@ -29,6 +29,8 @@ export const auditActions = [
   'market.delist',
   'trade.termsSave',
   'trade.productRulesSave',
+  'ipo.create',
+  'ipo.cancel',
 ] as const satisfies readonly (`${string}.${string}` & string)[];
 
 export type AuditAction = (typeof auditActions)[number];

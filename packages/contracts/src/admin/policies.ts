@@ -30,4 +30,6 @@ export const adminPolicies = {
   tradeList: staffCall('admin', 'support', 'auditor'),
   tradeSettings: staffCall('admin', 'support', 'auditor'),
   tradeSettingsSave: staffCall('admin'),
+  ipoList: staffCall('admin', 'support', 'auditor'),
+  ipoSave: staffCall('admin'),
 } as const;

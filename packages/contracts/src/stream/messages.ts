@@ -92,6 +92,8 @@ export const memberEventTypes = [
   'verification.realNameDecided',
   /** One of the member's orders or positions changed: filled, cancelled, closed (and why), margin added. */
   'trade.positionChanged',
+  /** One of the member's IPO entries changed: drawn (won or not), paid, lapsed, or its offering cancelled. */
+  'ipo.entryChanged',
   /** One of the member's sessions ended (sign-out) or all of them (password change, restriction): its sockets close. */
   'session.ended',
 ] as const;

@@ -59,8 +59,9 @@ export type OrderCheck =
 
 /** A stock's status refuses trading: delisted or unknown stocks take nothing, halted ones wait. */
 export function statusRefusal(status: string | null | undefined): 'productUnavailable' | 'halted' | null {
-  if (status === null || status === undefined || status === 'delisted') return 'productUnavailable';
   if (status === 'halted') return 'halted';
+  // Delisted, unknown, or not yet listed (an IPO before its listing, issue 25): nothing to trade.
+  if (status !== 'listed') return 'productUnavailable';
   return null;
 }
 

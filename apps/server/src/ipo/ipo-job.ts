@@ -1,0 +1,160 @@
+import type { Database, Sql } from '@kabuto/db/database';
+import type { EntryInput } from '@kabuto/db/ledger';
+import { draw } from '@kabuto/domain/ipo/lottery';
+import { drawn, lapse, type EntryDecision, type EntryState } from '@kabuto/domain/ipo/offering';
+import { errorKeys } from '@kabuto/contracts/errors';
+import { ledgerReasons, postMany } from '../ledger/public.ts';
+import { writeOutboxMany, type JobDefinition } from '../platform/public.ts';
+import { entryChanged, stateOfEntry } from './ipo.service.ts';
+
+interface EntryFacts {
+  id: string;
+  member_id: string;
+  shares: string;
+  status: EntryState['status'];
+  held: string;
+  won: string;
+}
+
+/** Writes many entries' decisions in one statement each for rows, money and events (not one transaction per entry). */
+async function applyDecisions(
+  tx: Sql,
+  decided: readonly { e: EntryFacts; d: EntryDecision }[],
+  step: { at: Date; kind: string; reason: string; stamp: 'drawn_at' | 'ended_at' },
+): Promise<void> {
+  if (decided.length === 0) return;
+  await tx.query(
+    `UPDATE ipo_entries e SET status = u.status, held = u.held, won = u.won, ${step.stamp} = $5
+       FROM unnest($1::bigint[], $2::text[], $3::numeric[], $4::numeric[]) AS u(id, status, held, won)
+      WHERE e.id = u.id`,
+    [
+      decided.map(({ e }) => e.id),
+      decided.map(({ d }) => d.status),
+      decided.map(({ d }) => d.held.toFixed()),
+      decided.map(({ e, d }) => d.won ?? e.won),
+      step.at,
+    ],
+  );
+  const entries: EntryInput[] = decided
+    .filter(({ d }) => d.lines.length > 0)
+    .map(({ e, d }) => ({
+      kind: step.kind,
+      reason: step.reason,
+      refType: 'ipo',
+      refId: e.id,
+      at: step.at,
+      lines: d.lines,
+    }));
+  await postMany(tx, entries, errorKeys.process.busy);
+  await writeOutboxMany(
+    tx,
+    decided.map(({ e, d }) => ({
+      event: {
+        topic: 'member',
+        memberId: e.member_id,
+        type: entryChanged,
+        payload: { entryId: e.id, status: d.status },
+      },
+      at: step.at,
+    })),
+  );
+}
+
+const entriesIn = (tx: Sql, offeringId: string, status: EntryState['status']) =>
+  tx.query<EntryFacts>(
+    `SELECT id::text AS id, member_id::text AS member_id, shares::text AS shares, status, held::text AS held,
+            won::text AS won
+       FROM ipo_entries WHERE offering_id = $1 AND status = $2 ORDER BY id`,
+    [offeringId, status],
+  );
+
+/**
+ * The draw of one offering, in one transaction: the secret published as a commitment decides every entry
+ * (docs/ipo-lottery.md), each result, release and event is written in one statement per kind, and the offering says
+ * it is drawn. Run again (a crash, a takeover) it finds the offering drawn and does nothing: every result once.
+ */
+export async function drawOffering(tx: Sql, offeringId: string, now: Date): Promise<number | null> {
+  const [o] = await tx.query<{ secret: string; shares_on_offer: string; price: string }>(
+    `SELECT secret, shares_on_offer::text AS shares_on_offer, price::text AS price FROM ipo_offerings
+      WHERE id = $1 AND drawn_at IS NULL AND cancelled_at IS NULL AND draw_at <= $2 FOR UPDATE`,
+    [offeringId, now],
+  );
+  if (!o) return null;
+  const entries = await entriesIn(tx, offeringId, 'awaitingDraw');
+  const result = await draw(
+    o.secret,
+    entries.map((e) => ({ id: e.id, shares: e.shares })),
+    o.shares_on_offer,
+  );
+  const won = new Map(result.order.map((r) => [r.id, r.won]));
+  const decided = entries.map((e) => {
+    const d = drawn(stateOfEntry(e), { won: won.get(e.id) ?? '0', price: o.price });
+    if ('refused' in d) throw new Error(`ipo draw: entry ${e.id} is not awaiting the draw`);
+    return { e, d };
+  });
+  await applyDecisions(tx, decided, {
+    at: now,
+    kind: 'ipo_release',
+    reason: ledgerReasons.ipoRelease,
+    stamp: 'drawn_at',
+  });
+  await tx.query(`UPDATE ipo_offerings SET drawn_at = $2, winners = $3, allocated = $4 WHERE id = $1`, [
+    offeringId,
+    now,
+    result.winners,
+    result.allocated,
+  ]);
+  return entries.length;
+}
+
+/** At the purchase deadline, every win not confirmed lapses and its hold is released; once per offering. */
+export async function lapseOffering(tx: Sql, offeringId: string, now: Date): Promise<number | null> {
+  const [o] = await tx.query(
+    `SELECT 1 FROM ipo_offerings WHERE id = $1 AND drawn_at IS NOT NULL AND lapsed_at IS NULL AND pay_by <= $2 FOR UPDATE`,
+    [offeringId, now],
+  );
+  if (!o) return null;
+  const entries = await entriesIn(tx, offeringId, 'won');
+  const decided = entries.flatMap((e) => {
+    const d = lapse(stateOfEntry(e));
+    return d ? [{ e, d }] : [];
+  });
+  await applyDecisions(tx, decided, { at: now, kind: 'ipo_lapse', reason: ledgerReasons.ipoLapse, stamp: 'ended_at' });
+  await tx.query(`UPDATE ipo_offerings SET lapsed_at = $2 WHERE id = $1`, [offeringId, now]);
+  return decided.length;
+}
+
+/**
+ * Issue 25: the IPO's timed steps as one leader job, fenced by the leader epoch — each due draw, then each due lapse
+ * of unconfirmed wins, each in its own transaction that a lost term cannot commit. A period's run that failed or
+ * was cut off is claimed again; each step checks in its locked row that it is still due, so nothing is done twice.
+ */
+export function ipoJob(db: Database, afterCommit?: () => void): JobDefinition {
+  return {
+    name: 'ipo.steps',
+    schedule: { everyMs: 5_000 },
+    run: async (now, fenced) => {
+      const dueDraws = await db.query<{ id: string }>(
+        `SELECT id::text AS id FROM ipo_offerings
+          WHERE cancelled_at IS NULL AND drawn_at IS NULL AND draw_at <= $1 ORDER BY draw_at, id`,
+        [now],
+      );
+      const dueLapses = await db.query<{ id: string }>(
+        `SELECT id::text AS id FROM ipo_offerings
+          WHERE cancelled_at IS NULL AND drawn_at IS NOT NULL AND lapsed_at IS NULL AND pay_by <= $1 ORDER BY pay_by, id`,
+        [now],
+      );
+      const done: string[] = [];
+      for (const { id } of dueDraws) {
+        const n = await fenced((tx) => drawOffering(tx, id, now));
+        if (n !== null) done.push(`drew ${id} (${n} entries)`);
+      }
+      for (const { id } of dueLapses) {
+        const n = await fenced((tx) => lapseOffering(tx, id, now));
+        if (n !== null) done.push(`lapsed ${n} wins of ${id}`);
+      }
+      if (done.length > 0) afterCommit?.();
+      return done.length > 0 ? done.join('; ') : 'nothing due';
+    },
+  };
+}

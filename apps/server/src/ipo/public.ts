@@ -1,0 +1,5 @@
+// The IPO module's public surface (issue 25): other modules import only this file (lint kabuto/boundaries).
+export { ipoJob } from './ipo-job.ts';
+export { ipoRoutes } from './ipo.routes.ts';
+export { ipoService } from './ipo.service.ts';
+export type { IpoService } from './ipo.service.ts';
