@@ -259,6 +259,15 @@ describeEachDatabase('IPO offerings and subscriptions (issue 25)', (h) => {
       openPrice: '1200',
       margin: '120000',
     });
+    // The auction tab lists it, named and valued at the offering price until the stock lists.
+    const auction = await h().call<{ items: PositionWire[] }>(
+      'trade/list',
+      { tab: 'auction', page: 1, pageSize: 20 },
+      winner.headers,
+    );
+    expect(auction.data.items.map((p) => [p.orderNo, p.names.en, p.marketPrice, p.pnl])).toEqual([
+      [paid.data.positionOrderNo, 'Kabuto Shinko', '1200', '0'],
+    ]);
     const close = await h().call('trade/close', { orderNo: paid.data.positionOrderNo }, winner.headers);
     expect(close.status).toBe(0);
     expect(close.http).toBeLessThan(500);

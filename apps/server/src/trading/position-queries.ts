@@ -19,7 +19,13 @@ const tabStatuses: Record<PositionTab, string[]> = {
   placing: ['pending'],
   holding: ['holding', 'closing'],
   closed: ['closed', 'cancelled'],
+  // SPEC §2 "auction": shares allotted in an IPO, held or sold.
+  auction: ['holding', 'closing', 'closed'],
 };
+/** The product tabs list one origin whatever the filter says. */
+const tabOrigin: Partial<Record<PositionTab, PositionOrigin>> = { auction: 'ipo' };
+
+type Names = { jp: string; en: string; tw: string };
 
 type Quotes = Pick<MarketSnapshot, 'get' | 'touch'>;
 
@@ -46,16 +52,38 @@ export function positionQueries(deps: {
 }) {
   const { db, market } = deps;
 
-  /** A position as the member reads it, with sale rules already read: nothing is asked of the database. */
-  function wireWith(r: PositionRow, rules: ReadonlyMap<string, SaleRules>): PositionWire {
+  /**
+   * A position as the member reads it, with sale rules already read: nothing is asked of the database. A stock the
+   * market does not list yet (an IPO before its listing, issue 25) has no book: its allotted shares are valued at the
+   * price they were allotted at, and its names come from `unlisted`.
+   */
+  function wireWith(
+    r: PositionRow,
+    rules: ReadonlyMap<string, SaleRules>,
+    unlisted: ReadonlyMap<string, Names> = new Map(),
+  ): PositionWire {
     const touch = market.touch(r.symbol);
-    const price = touch ? closingPrice(r.side, touch) : null;
-    return positionWire(r, namesIn(market, r.symbol), rules.get(r.symbol) ?? noSaleRules, price);
+    const notListed = market.get(r.symbol) === undefined;
+    const price = touch ? closingPrice(r.side, touch) : notListed && r.origin === 'ipo' ? r.open_price : null;
+    const names = unlisted.get(r.symbol) ?? namesIn(market, r.symbol);
+    return positionWire(r, names, rules.get(r.symbol) ?? noSaleRules, price);
+  }
+
+  /** The names of stocks the market does not list (yet): read only when a page holds one. */
+  async function unlistedNames(symbols: readonly string[]): Promise<Map<string, Names>> {
+    const unknown = [...new Set(symbols)].filter((s) => market.get(s) === undefined);
+    if (unknown.length === 0) return new Map();
+    const rows = await db.query<{ code: string; jp: string; en: string; tw: string }>(
+      `SELECT code, name_jp AS jp, name_en AS en, name_tw AS tw FROM market_symbols WHERE code = ANY($1::text[])`,
+      [unknown],
+    );
+    return new Map(rows.map((r) => [r.code, { jp: r.jp, en: r.en, tw: r.tw }]));
   }
 
   async function wires(rows: readonly PositionRow[]): Promise<PositionWire[]> {
-    const rules = await deps.saleRules(rows.map((r) => r.symbol));
-    return rows.map((r) => wireWith(r, rules));
+    const symbols = rows.map((r) => r.symbol);
+    const [rules, unlisted] = await Promise.all([deps.saleRules(symbols), unlistedNames(symbols)]);
+    return rows.map((r) => wireWith(r, rules, unlisted));
   }
 
   async function byOrderNo(memberId: string, orderNo: string): Promise<PositionWire> {
@@ -101,7 +129,7 @@ export function positionQueries(deps: {
       q: { tab: PositionTab; page: number; pageSize: number; origin?: PositionOrigin | null | undefined },
     ) {
       const where = `member_id = $1 AND status = ANY($2::text[]) AND ($3::text IS NULL OR origin = $3)`;
-      const args = [p.memberId, tabStatuses[q.tab], q.origin ?? null];
+      const args = [p.memberId, tabStatuses[q.tab], tabOrigin[q.tab] ?? q.origin ?? null];
       const [count] = await db.query<{ n: string }>(
         `SELECT count(*)::text AS n FROM trade_positions WHERE ${where}`,
         args,
