@@ -17,6 +17,7 @@ describe('back office sections per staff role (server route policies)', () => {
       'channels',
       'market',
       'trade',
+      'ipo',
       'news',
       'reconciliation',
       'audit',
@@ -34,7 +35,7 @@ describe('back office sections per staff role (server route policies)', () => {
   it('keeps support out of real-name review, and gives admin everything', () => {
     expect(sectionsFor('support')).not.toContain('realname');
     expect(can.restrict('support')).toBe(true);
-    expect(sectionsFor('admin')).toHaveLength(10);
+    expect(sectionsFor('admin')).toHaveLength(11);
     expect(can.publishNews('support')).toBe(true);
     expect(can.editSettings('admin')).toBe(true);
   });
@@ -57,6 +58,21 @@ describe('back office sections per staff role (server route policies)', () => {
     );
     expect((['admin', 'support', 'auditor'] as const).map((r) => can.saveTradeSettings(r))).toEqual([
       true,
+      false,
+      false,
+    ]);
+  });
+
+  it('shows IPO offerings to admin, support and auditors, and lets only admin create or cancel one', () => {
+    expect((['admin', 'support', 'auditor', 'reviewer'] as const).map((r) => sectionsFor(r).includes('ipo'))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect((['admin', 'support', 'auditor', 'reviewer'] as const).map((r) => can.saveIpo(r))).toEqual([
+      true,
+      false,
       false,
       false,
     ]);

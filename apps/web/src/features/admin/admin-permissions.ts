@@ -14,6 +14,7 @@ export type Section =
   | 'channels'
   | 'market'
   | 'trade'
+  | 'ipo'
   | 'news'
   | 'reconciliation'
   | 'audit';
@@ -28,6 +29,7 @@ const sectionPolicy: Record<Section, CallPolicy> = {
   channels: adminPolicies.channelsList,
   market: adminPolicies.symbols,
   trade: adminPolicies.tradeList,
+  ipo: adminPolicies.ipoList,
   news: adminPolicies.newsList,
   reconciliation: adminPolicies.reconciliation,
   audit: adminPolicies.auditLog,
@@ -41,6 +43,7 @@ export const sectionOrder: readonly Section[] = [
   'channels',
   'market',
   'trade',
+  'ipo',
   'news',
   'reconciliation',
   'audit',
@@ -63,4 +66,6 @@ export const can = {
   }),
   /** Trading terms and per-product sale rules (one policy for both saves); orders and fills are never editable. */
   saveTradeSettings: (role: StaffRole) => roleMay(adminPolicies.tradeSettingsSave, role),
+  /** Create an IPO offering and cancel one before its draw (one policy for both). */
+  saveIpo: (role: StaffRole) => roleMay(adminPolicies.ipoSave, role),
 };

@@ -11,6 +11,7 @@ import { can, sectionsFor } from '../admin-permissions.ts';
 import type { Section } from '../admin-permissions.ts';
 import { AuditLogViewer } from '../components/audit-log-viewer.tsx';
 import { FundingSettings } from '../components/funding-settings.tsx';
+import { IpoAdmin } from '../components/ipo-admin.tsx';
 import { MarketAdmin } from '../components/market-admin.tsx';
 import { NewsAdmin } from '../components/news-admin.tsx';
 import { MemberAdmin } from '../components/member-admin.tsx';
@@ -141,6 +142,7 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'channels' && <FundingSettings mayEdit={can.editSettings(role)} />}
         {section === 'market' && <MarketAdmin rights={can.market(role)} />}
         {section === 'trade' && <TradeAdmin maySave={can.saveTradeSettings(role)} />}
+        {section === 'ipo' && <IpoAdmin maySave={can.saveIpo(role)} />}
         {section === 'news' && <NewsAdmin mayPublish={can.publishNews(role)} mayWithdraw={can.withdrawNews(role)} />}
         {section === 'reconciliation' && <ReconciliationReport />}
         {section === 'audit' && <AuditLogViewer />}
