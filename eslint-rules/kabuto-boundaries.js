@@ -64,9 +64,10 @@ export const packageDirections = {
   },
 };
 
-// packages/domain uses nothing but these (DESIGN "Layout": a decimal type; the holiday table is data), and its
-// own files by relative path. Its tests may also use the test tools.
-const domainAllowed = new Set(['decimal.js', '@holiday-jp/holiday_jp']);
+// packages/domain uses nothing but these (DESIGN "Layout": a decimal type; the holiday table is data; SHA-256 and
+// HMAC for the IPO lottery, pure JavaScript for the server and the browser alike), and its own files by relative
+// path. Its tests may also use the test tools.
+const domainAllowed = new Set(['decimal.js', '@holiday-jp/holiday_jp', '@noble/hashes']);
 const domainTestAllowed = new Set(['vitest', 'fast-check']);
 
 // DESIGN "Front end" → Delivery: the contract entry points the web app may load at run time (they hold no zod).
@@ -158,7 +159,7 @@ const boundaries = {
     messages: {
       domainBuiltin: "packages/domain is pure: '{{source}}' is a Node built-in.",
       domainAllowList:
-        "packages/domain is pure: '{{source}}' is not on its list (decimal.js, @holiday-jp/holiday_jp; vitest and fast-check in tests).",
+        "packages/domain is pure: '{{source}}' is not on its list (decimal.js, @holiday-jp/holiday_jp, @noble/hashes; vitest and fast-check in tests).",
       packageDirection: '{{pkg}} must not import \'{{source}}\': {{why}} (DESIGN "Layout").',
       webZod:
         "the web app loads no zod: '{{source}}' is not one of the contracts' zod-free entry points (errors, formats, policy, admin, admin/policies).",

@@ -4,7 +4,7 @@ import { draw } from '@kabuto/domain/ipo/lottery';
 import { drawn, lapse, type EntryDecision, type EntryState } from '@kabuto/domain/ipo/offering';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { ledgerReasons, postMany } from '../ledger/public.ts';
-import { writeOutboxMany, type JobDefinition } from '../platform/public.ts';
+import { writeOutboxOncePerMember, type JobDefinition } from '../platform/public.ts';
 import { entryChanged, stateOfEntry } from './ipo.service.ts';
 
 interface EntryFacts {
@@ -46,17 +46,16 @@ async function applyDecisions(
       lines: d.lines,
     }));
   await postMany(tx, entries, errorKeys.process.busy);
-  await writeOutboxMany(
+  // One entry per member and offering: one event each, written as a set.
+  await writeOutboxOncePerMember(
     tx,
     decided.map(({ e, d }) => ({
-      event: {
-        topic: 'member',
-        memberId: e.member_id,
-        type: entryChanged,
-        payload: { entryId: e.id, status: d.status },
-      },
-      at: step.at,
+      topic: 'member',
+      memberId: e.member_id,
+      type: entryChanged,
+      payload: { entryId: e.id, status: d.status },
     })),
+    step.at,
   );
 }
 

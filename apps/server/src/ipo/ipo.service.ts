@@ -25,7 +25,7 @@ import { recordAudit } from '../audit/public.ts';
 import { ledgerReasons, post, postMany } from '../ledger/public.ts';
 import { addUpcomingSymbol, withdrawUpcomingSymbol } from '../market/public.ts';
 import { lockSaleUntil, openAllotment } from '../trading/public.ts';
-import { writeOutbox, writeOutboxMany } from '../platform/public.ts';
+import { writeOutbox, writeOutboxOncePerMember } from '../platform/public.ts';
 import {
   entrySelect,
   entryWire,
@@ -435,17 +435,15 @@ export function ipoService(deps: IpoDeps) {
           staffId: staff.memberId,
           at: now,
         });
-        await writeOutboxMany(
+        await writeOutboxOncePerMember(
           tx,
           decided.map(({ e }) => ({
-            event: {
-              topic: 'member',
-              memberId: e.member_id,
-              type: entryChanged,
-              payload: { entryId: e.id, status: 'cancelled' },
-            },
-            at: now,
+            topic: 'member',
+            memberId: e.member_id,
+            type: entryChanged,
+            payload: { entryId: e.id, status: 'cancelled' },
           })),
+          now,
         );
         await recordAudit(
           tx,

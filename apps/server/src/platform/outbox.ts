@@ -50,6 +50,37 @@ export async function writeOutboxMany(tx: Sql, events: readonly { event: OutboxE
   );
 }
 
+/**
+ * One event for each of many members (a draw's results for every entry): the same chain as `writeOutbox`, written as
+ * a set — the members' sequence rows locked in member order (one statement), the events inserted naming each
+ * member's previous one, then the rows moved on — three statements for any number of members, not one call an event.
+ * Each member may appear once (two events of one member in a set could not name each other).
+ */
+export async function writeOutboxOncePerMember(tx: Sql, events: readonly OutboxEvent[], at: Date): Promise<void> {
+  if (events.length === 0) return;
+  const members = events.map((e) => e.memberId);
+  if (new Set(members).size !== members.length) throw new Error('writeOutboxOncePerMember: a member appears twice');
+  await tx.query(
+    `INSERT INTO member_event_seq (member_id, last_seq) SELECT m, NULL FROM unnest($1::uuid[]) AS m ORDER BY m
+     ON CONFLICT (member_id) DO NOTHING`,
+    [members],
+  );
+  await tx.query(
+    `WITH locked AS MATERIALIZED (
+       SELECT member_id, last_seq FROM member_event_seq WHERE member_id = ANY($2::uuid[]) ORDER BY member_id FOR UPDATE
+     ), ins AS (
+       INSERT INTO outbox (topic, member_id, prev_seq, type, payload, created_at)
+       SELECT e.topic, e.member, l.last_seq, e.type, e.payload, $5
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::jsonb[]) WITH ORDINALITY AS e(topic, member, type, payload, n)
+         JOIN locked l ON l.member_id = e.member
+        ORDER BY e.n
+       RETURNING id, member_id
+     )
+     UPDATE member_event_seq s SET last_seq = ins.id FROM ins WHERE s.member_id = ins.member_id`,
+    [events.map((e) => e.topic), members, events.map((e) => e.type), events.map((e) => JSON.stringify(e.payload)), at],
+  );
+}
+
 /** Broadcasts are for every process, not a member: each topic's rows go out on its bus channel, the payload as is. */
 const broadcastChannels = new Map<string, string>([
   ['market', busChannels.market],

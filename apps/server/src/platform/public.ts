@@ -5,7 +5,7 @@ export { jobRunner, LostLeadership } from './jobs.ts';
 export type { Fenced, JobDefinition, JobRunner } from './jobs.ts';
 export { advisoryLockLeader, holdEpoch, soleLeader, takeEpoch } from './leader.ts';
 export type { Leader } from './leader.ts';
-export { lastMemberSeq, outboxRelay, writeOutbox, writeOutboxMany } from './outbox.ts';
+export { lastMemberSeq, outboxRelay, writeOutbox, writeOutboxMany, writeOutboxOncePerMember } from './outbox.ts';
 export { nudgeOutbox, writeBroadcast } from './outbox.ts';
 export type { BroadcastEvent, OutboxRelay, RelayedEvent } from './outbox.ts';
 export { registerPlatformJobs } from './platform-jobs.ts';
