@@ -24,5 +24,9 @@ export const routeBudgets: readonly RouteBudget[] = [
   { path: '/market/marketDetail?symbol=7203', jsGzipKiB: 215, performance: 95, accessibility: 95, lcpMs: 1200 },
 ];
 
-/** Every JavaScript file of the built app, gzip -9 each, summed: room for the trading screens, the chart only where shown. */
-export const appJsGzipKiB = 450;
+/**
+ * Every JavaScript file of the built app, gzip -9 each, summed: room for the trading screens, the chart only where shown.
+ * Issue 25 raised it from 450 to 480: the IPO screens and back office (~13 KiB) and their texts in three languages
+ * (~9 KiB) are lazy chunks no single route loads together; the per-route budgets above are unchanged.
+ */
+export const appJsGzipKiB = 480;

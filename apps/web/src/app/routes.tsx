@@ -252,6 +252,33 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.orderTicket', backTo: '/market/market' },
   },
   {
+    path: '/market/subscribe',
+    Screen: lazyScreen(
+      withParts(['ipo'], () =>
+        import('../features/ipo/screens/offerings.screen.tsx').then((m) => m.IpoOfferingsScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.ipoOfferings', backTo: '/home/index' },
+  },
+  {
+    path: '/market/subscribeDetail',
+    Screen: lazyScreen(
+      withParts(['ipo'], () =>
+        import('../features/ipo/screens/offering-detail.screen.tsx').then((m) => m.IpoOfferingDetailScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.ipoOffering', backTo: '/market/subscribe' },
+  },
+  {
+    path: '/market/subscribeRecord',
+    Screen: lazyScreen(
+      withParts(['ipo'], () =>
+        import('../features/ipo/screens/ipo-records.screen.tsx').then((m) => m.IpoRecordsScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.ipoRecords', backTo: '/user/usercenter' },
+  },
+  {
     path: '/position/position',
     Screen: lazyScreen(
       withParts(['trade'], () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TopicMessage } from '../shared/stream/stream-client.ts';
-import { changesTrades } from './use-member-events.ts';
+import { changesIpo, changesTrades } from './use-member-events.ts';
 
 const event = (type: string): TopicMessage =>
   ({
@@ -19,5 +19,12 @@ describe('member events', () => {
   it('leave them alone for money and review decisions', () => {
     expect(changesTrades(event('funds.depositDecided'))).toBe(false);
     expect(changesTrades(event('verification.realNameDecided'))).toBe(false);
+  });
+
+  it('refetch the IPO screens when one of the member’s entries changed, and only then', () => {
+    expect(changesIpo(event('ipo.entryChanged'))).toBe(true);
+    expect(changesTrades(event('ipo.entryChanged'))).toBe(false);
+    expect(changesIpo(event('trade.positionChanged'))).toBe(false);
+    expect(changesIpo(event('funds.depositDecided'))).toBe(false);
   });
 });

@@ -3,9 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useStreamTopic } from '../shared/stream/stream-context.tsx';
 import type { TopicMessage } from '../shared/stream/stream-client.ts';
 
-/** Query keys start with their call's path: member data under `user/`, orders and positions under `trade/`. */
+/**
+ * Query keys start with their call's path: member data under `user/`, orders and positions under `trade/`, new-share
+ * offerings and the member's entries under `market/ipo/`.
+ */
 const memberData = (key: unknown) => typeof key === 'string' && key.startsWith('user/');
 const tradeData = (key: unknown) => typeof key === 'string' && key.startsWith('trade/');
+const ipoData = (key: unknown) => typeof key === 'string' && key.startsWith('market/ipo/');
 
 /**
  * A position that filled, closed (by the member, a level or a margin call) or took margin changes the member's money
@@ -14,18 +18,28 @@ const tradeData = (key: unknown) => typeof key === 'string' && key.startsWith('t
 export const changesTrades = (m: TopicMessage): boolean =>
   m.type === 'event' && m.event.type === 'trade.positionChanged';
 
+/** An IPO entry drawn (won or not), paid, lapsed or cancelled changes the IPO screens as well as the member's money. */
+export const changesIpo = (m: TopicMessage): boolean => m.type === 'event' && m.event.type === 'ipo.entryChanged';
+
+/** What a member event makes stale, besides the member's own data (always). */
+interface Stale {
+  trade: boolean;
+  ipo: boolean;
+}
+
 /** While a member is signed in, their decisions arrive live and every open screen refetches what it shows. */
 export function useMemberEvents(): void {
   const client = useQueryClient();
   const refetch = useCallback(
-    (alsoTrade: boolean) =>
+    (also: Stale) =>
       void client.invalidateQueries({
-        predicate: (q) => memberData(q.queryKey[0]) || (alsoTrade && tradeData(q.queryKey[0])),
+        predicate: (q) =>
+          memberData(q.queryKey[0]) || (also.trade && tradeData(q.queryKey[0])) || (also.ipo && ipoData(q.queryKey[0])),
       }),
     [client],
   );
-  const onEvent = useCallback((m: TopicMessage) => refetch(changesTrades(m)), [refetch]);
-  // After a gap anything may have happened: refetch both.
-  const onResync = useCallback(() => refetch(true), [refetch]);
+  const onEvent = useCallback((m: TopicMessage) => refetch({ trade: changesTrades(m), ipo: changesIpo(m) }), [refetch]);
+  // After a gap anything may have happened: refetch all of it.
+  const onResync = useCallback(() => refetch({ trade: true, ipo: true }), [refetch]);
   useStreamTopic('member', onEvent, onResync);
 }

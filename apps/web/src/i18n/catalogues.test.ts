@@ -13,6 +13,9 @@ import adminJp from './locales/parts/admin/jp.json';
 import fundsEn from './locales/parts/funds/en.json';
 import fundsTw from './locales/parts/funds/tw.json';
 import fundsJp from './locales/parts/funds/jp.json';
+import ipoEn from './locales/parts/ipo/en.json';
+import ipoTw from './locales/parts/ipo/tw.json';
+import ipoJp from './locales/parts/ipo/jp.json';
 import legalEn from './locales/parts/legal/en.json';
 import marketEn from './locales/parts/market/en.json';
 import marketTw from './locales/parts/market/tw.json';
@@ -39,14 +42,14 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
 const parts = {
-  en: [adminEn, fundsEn, legalEn, marketEn, tradeEn],
-  tw: [adminTw, fundsTw, legalTw, marketTw, tradeTw],
-  jp: [adminJp, fundsJp, legalJp, marketJp, tradeJp],
+  en: [adminEn, fundsEn, ipoEn, legalEn, marketEn, tradeEn],
+  tw: [adminTw, fundsTw, ipoTw, legalTw, marketTw, tradeTw],
+  jp: [adminJp, fundsJp, ipoJp, legalJp, marketJp, tradeJp],
 } as const;
 const catalogues = {
-  en: { ...en, ...adminEn, ...fundsEn, ...legalEn, ...marketEn, ...tradeEn },
-  tw: { ...tw, ...adminTw, ...fundsTw, ...legalTw, ...marketTw, ...tradeTw },
-  jp: { ...jp, ...adminJp, ...fundsJp, ...legalJp, ...marketJp, ...tradeJp },
+  en: { ...en, ...adminEn, ...fundsEn, ...ipoEn, ...legalEn, ...marketEn, ...tradeEn },
+  tw: { ...tw, ...adminTw, ...fundsTw, ...ipoTw, ...legalTw, ...marketTw, ...tradeTw },
+  jp: { ...jp, ...adminJp, ...fundsJp, ...ipoJp, ...legalJp, ...marketJp, ...tradeJp },
 } as const;
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<
   (typeof langs)[number],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
-import { CreditCard, JapaneseYen, Receipt, Search, Star } from 'lucide-react';
+import { CreditCard, JapaneseYen, Receipt, Search, Star, Ticket } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IndexValueWire } from '@kabuto/contracts/market/fields';
@@ -151,6 +151,7 @@ const shortcuts: readonly Shortcut[] = [
   { key: 'withdraw', path: '/user/withdraw', icon: <CreditCard /> },
   { key: 'fundRecords', path: '/user/FundingDetails', icon: <Receipt /> },
   { key: 'watchlist', path: '/market/market?tab=watchlist', icon: <Star /> },
+  { key: 'ipo', path: '/market/subscribe', icon: <Ticket /> },
 ];
 
 function Shortcuts() {

@@ -13,6 +13,7 @@ import {
   LayoutGrid,
   List as ListIcon,
   Settings,
+  Ticket,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAssets, useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
@@ -115,6 +116,9 @@ export function MemberCentreScreen() {
           </List.Item>
           <List.Item prefix={<ListIcon />} onClick={() => push('/user/FundingDetails')} data-testid="uc-menu-records">
             {t('memberCentre.fundRecords')}
+          </List.Item>
+          <List.Item prefix={<Ticket />} onClick={() => push('/market/subscribeRecord')} data-testid="uc-menu-ipo">
+            {t('memberCentre.ipoRecords')}
           </List.Item>
           <List.Item prefix={<ChartColumn />} onClick={() => push('/gdindex/gdindex')} data-testid="uc-menu-indices">
             {t('memberCentre.indices')}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toWire, tryMoney } from '@kabuto/domain/money';
 import type { Position } from '../api/trade.api.ts';
 import type { Valuation } from './live-valuation.ts';
-import { ConfirmSheet } from './confirm-sheet.tsx';
+import { ConfirmSheet } from '../../../shared/components/confirm-sheet.tsx';
 import { PnlText, QuantityText } from './position-card.tsx';
 import { AmountText } from '../../../shared/components/amount-text.tsx';
 import type { DetailRow } from '../../../shared/components/detail-list.tsx';

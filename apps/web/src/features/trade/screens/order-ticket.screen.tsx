@@ -7,10 +7,11 @@ import { tryMoney } from '@kabuto/domain/money';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
 import { placeOrder, type OrderRequest, type StockForTicket, type Ticket } from '../api/trade.api.ts';
 import { useRefreshTrade, useStockForTicket, useTicketPreview } from '../api/trade.queries.ts';
-import { ConfirmSheet } from '../components/confirm-sheet.tsx';
+import { ConfirmSheet } from '../../../shared/components/confirm-sheet.tsx';
 import { DepthFollower, QuoteFollower } from '../components/live-lasts.tsx';
 import { PriceSourceTag } from '../components/position-card.tsx';
-import { Segmented, StepperField, tidiedFigure } from '../components/stepper-field.tsx';
+import { Segmented } from '../components/segmented.tsx';
+import { StepperField, tidiedFigure } from '../../../shared/forms/stepper-field.tsx';
 import {
   PRICE_DECIMALS,
   affordableShares,

@@ -7,7 +7,7 @@ import { cancelOrder, closePosition, positionTabList, type Position, type Positi
 import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
 import { useAssetsForTrade, usePositions, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
 import { CloseSheet } from '../components/close-sheet.tsx';
-import { ConfirmSheet } from '../components/confirm-sheet.tsx';
+import { ConfirmSheet } from '../../../shared/components/confirm-sheet.tsx';
 import { DepthFollower, MAX_LIVE_SYMBOLS, useLiveTouches } from '../components/live-lasts.tsx';
 import { valuationOf, type Valuation } from '../components/live-valuation.ts';
 import { PositionCard, PriceSourceTag, QuantityText } from '../components/position-card.tsx';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { DetailList, type DetailRow } from '../../../shared/components/detail-list.tsx';
+import { DetailList, type DetailRow } from './detail-list.tsx';
+import './confirm-sheet.css';
 
 /**
  * UX "Visual language": a money-moving action confirms in a bottom sheet that restates the amounts. The sheet stays
@@ -44,25 +45,25 @@ export function ConfirmSheet({
     <Popup
       visible={open}
       onMaskClick={() => !busy && onClose()}
-      bodyClassName="trade-sheet"
+      bodyClassName="confirm-sheet"
       data-testid={testId}
       destroyOnClose
     >
-      <h2 className="trade-sheet__title">{title}</h2>
+      <h2 className="confirm-sheet__title">{title}</h2>
       {headline !== undefined && (
         <>
           {headlineLabel && (
-            <p className="trade-sheet__headline-label" data-testid={`${testId}-headline-label`}>
+            <p className="confirm-sheet__headline-label" data-testid={`${testId}-headline-label`}>
               {headlineLabel}
             </p>
           )}
-          <div className="trade-sheet__headline num" data-testid={`${testId}-headline`}>
+          <div className="confirm-sheet__headline num" data-testid={`${testId}-headline`}>
             {headline}
           </div>
         </>
       )}
       <DetailList compact rows={rows} testId={`${testId}-rows`} />
-      {note && <p className="trade-sheet__note">{note}</p>}
+      {note && <p className="confirm-sheet__note">{note}</p>}
       <Button
         block
         size="large"

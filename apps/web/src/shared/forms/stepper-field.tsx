@@ -1,6 +1,7 @@
 import { Minus, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { readDecimalInput } from '@kabuto/domain/input/decimal-input';
+import './stepper-field.css';
 
 /**
  * The figure a field should show once the member leaves it: what they typed, read exactly and written plainly
@@ -13,7 +14,7 @@ export function tidiedFigure(value: string, decimals: number): string | null {
 
 /**
  * A figure with − and + on either side (44 px targets), typed or stepped. The text is kept as typed, so nothing is
- * dropped while typing; the ticket reads it exactly (full-width digits, thousands commas) or says why it cannot.
+ * dropped while typing; the form reads it exactly (full-width digits, thousands commas) or says why it cannot.
  */
 export function StepperField({
   label,
@@ -23,6 +24,7 @@ export function StepperField({
   onStep,
   unit,
   invalid,
+  inputMode = 'decimal',
   testId,
 }: {
   label: string;
@@ -33,6 +35,8 @@ export function StepperField({
   onStep: (direction: 'up' | 'down') => void;
   unit?: string;
   invalid: boolean;
+  /** The phone keypad: `numeric` for whole numbers (shares), `decimal` for prices. */
+  inputMode?: 'decimal' | 'numeric';
   testId: string;
 }) {
   const { t } = useTranslation();
@@ -41,7 +45,7 @@ export function StepperField({
       <button
         type="button"
         className="stepper__button"
-        aria-label={t('trade.stepDown', { field: label })}
+        aria-label={t('common.stepDown', { field: label })}
         onClick={() => onStep('down')}
         data-testid={`${testId}-down`}
       >
@@ -49,7 +53,7 @@ export function StepperField({
       </button>
       <input
         className="stepper__input num"
-        inputMode="decimal"
+        inputMode={inputMode}
         aria-label={label}
         aria-invalid={invalid}
         value={value}
@@ -64,57 +68,12 @@ export function StepperField({
       <button
         type="button"
         className="stepper__button"
-        aria-label={t('trade.stepUp', { field: label })}
+        aria-label={t('common.stepUp', { field: label })}
         onClick={() => onStep('up')}
         data-testid={`${testId}-up`}
       >
         <Plus aria-hidden="true" />
       </button>
     </div>
-  );
-}
-
-/** A row of mutually exclusive options drawn as a segmented control (native radios: arrow keys and roles for free). */
-export function Segmented<T extends string | number>({
-  name,
-  legend,
-  options,
-  value,
-  onChange,
-  testId,
-  tone,
-}: {
-  name: string;
-  legend: string;
-  options: readonly { value: T; label: string }[];
-  value: T;
-  onChange: (value: T) => void;
-  testId: string;
-  /** Colours the chosen option by side (long in the rising colour, short in the falling one). */
-  tone?: (value: T) => string;
-}) {
-  return (
-    <fieldset className="trade-segmented" data-testid={testId}>
-      <legend className="visually-hidden">{legend}</legend>
-      {options.map((option) => {
-        const on = option.value === value;
-        return (
-          <label
-            key={String(option.value)}
-            className={`trade-segmented__option${on ? ' trade-segmented__option--on' : ''}${on && tone ? ` ${tone(option.value)}` : ''}`}
-            data-testid={`${testId}-${String(option.value)}`}
-          >
-            <input
-              type="radio"
-              name={name}
-              className="visually-hidden"
-              checked={on}
-              onChange={() => onChange(option.value)}
-            />
-            {option.label}
-          </label>
-        );
-      })}
-    </fieldset>
   );
 }

@@ -1,0 +1,54 @@
+import type { ResponseOf } from '@kabuto/contracts/call';
+import type {
+  IpoEntry,
+  Offering,
+  ipoDetailCall,
+  ipoDrawCall,
+  ipoListCall,
+  ipoPayCall,
+  ipoRecordsCall,
+  ipoSubscribeCall,
+} from '@kabuto/contracts/ipo/offerings';
+import { api } from '../../../shared/api/api.ts';
+import { callRef } from '../../../shared/api/call-ref.ts';
+
+// Paths only at run time (types through `import type`), so the web app never downloads zod.
+const listRef = callRef<typeof ipoListCall>('market/ipo/list');
+const detailRef = callRef<typeof ipoDetailCall>('market/ipo/detail');
+const drawRef = callRef<typeof ipoDrawCall>('market/ipo/draw');
+const subscribeRef = callRef<typeof ipoSubscribeCall>('market/ipo/subscribe');
+const payRef = callRef<typeof ipoPayCall>('market/ipo/pay');
+const recordsRef = callRef<typeof ipoRecordsCall>('market/ipo/records');
+
+export type { IpoEntry, Offering };
+export type OfferingListItem = ResponseOf<typeof ipoListCall>['items'][number];
+export type OfferingDetail = ResponseOf<typeof ipoDetailCall>;
+export type PublishedDraw = ResponseOf<typeof ipoDrawCall>;
+export type OfferingPhase = Offering['phase'];
+export type EntryStatus = IpoEntry['status'];
+
+/**
+ * Query keys start with the call's path and carry the session token, so a new sign-in never sees the last one's
+ * entries, and an `ipo.entryChanged` event can refetch every `market/ipo/…` query at once.
+ */
+export const ipoKeys = {
+  all: 'market/ipo/',
+  list: (token: string) => [listRef.path, token] as const,
+  detail: (token: string, id: string) => [detailRef.path, token, id] as const,
+  draw: (token: string, id: string) => [drawRef.path, token, id] as const,
+  records: (token: string) => [recordsRef.path, token] as const,
+};
+
+type Signal = { signal?: AbortSignal };
+const opts = ({ signal }: Signal) => (signal ? { signal } : {});
+
+export const fetchOfferings = (s: Signal) => api.call(listRef, {}, opts(s));
+export const fetchOffering = (id: string, s: Signal) => api.call(detailRef, { id }, opts(s));
+export const fetchDraw = (id: string, s: Signal) => api.call(drawRef, { id }, opts(s));
+export const fetchIpoRecords = (s: Signal) => api.call(recordsRef, {}, opts(s));
+/** Subscribes with an `Idempotency-Key` (money is held): a retry after a lost answer returns the first answer. */
+export const subscribeOffering = (id: string, shares: string, headers: Record<string, string>) =>
+  api.call(subscribeRef, { id, shares }, { headers });
+/** Confirms the purchase of a win with an `Idempotency-Key` (money moves to the position). */
+export const payEntry = (entryId: string, headers: Record<string, string>) =>
+  api.call(payRef, { entryId }, { headers });

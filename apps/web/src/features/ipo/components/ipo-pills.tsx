@@ -1,0 +1,44 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { EntryStatus, OfferingPhase } from '../api/ipo.api.ts';
+import '../../../shared/components/status-pill.css';
+
+type Tone = 'default' | 'primary' | 'success' | 'warning' | 'danger';
+
+const phaseTones: Record<OfferingPhase, Tone> = {
+  notYetOpen: 'default',
+  subscribing: 'primary',
+  ended: 'warning',
+  drawn: 'success',
+  listed: 'default',
+  cancelled: 'danger',
+};
+
+const statusTones: Record<EntryStatus, Tone> = {
+  awaitingDraw: 'warning',
+  won: 'primary',
+  paid: 'success',
+  notWon: 'default',
+  lapsed: 'danger',
+  cancelled: 'default',
+};
+
+/** SPEC §4 offering states, in words (never colour alone). */
+export function PhasePill({ phase, testId = 'ipo-phase' }: { phase: OfferingPhase; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={phaseTones[phase]} fill="outline" className="status-pill" data-testid={testId} data-phase={phase}>
+      {t(`ipo.phase.${phase}`)}
+    </Tag>
+  );
+}
+
+/** SPEC §4 lottery results of the member's entry: awaiting draw, won, paid, not won; lapsed; cancelled. */
+export function EntryStatusPill({ status, testId = 'ipo-status' }: { status: EntryStatus; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={statusTones[status]} fill="outline" className="status-pill" data-testid={testId} data-status={status}>
+      {t(`ipo.status.${status}`)}
+    </Tag>
+  );
+}

@@ -1,0 +1,56 @@
+import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
+import { Decimal } from '@kabuto/domain/money';
+import { lotteryUnit } from '@kabuto/domain/ipo/lottery';
+import type { OfferingFacts, SubscribeRefusal } from '@kabuto/domain/ipo/offering';
+import type { Offering } from '../api/ipo.api.ts';
+
+/**
+ * The offering as the domain rules read it (`checkSubscription`, `offeringPhase`): its instants as dates. The wire
+ * says "listed" by its phase only; the listing date stands for the instant it joined the market.
+ */
+export function offeringFacts(o: Offering): OfferingFacts {
+  return {
+    price: o.price,
+    sharesOnOffer: o.sharesOnOffer,
+    opensAt: new Date(o.opensAt),
+    closesAt: new Date(o.closesAt),
+    drawAt: new Date(o.drawAt),
+    payBy: new Date(o.payBy),
+    listsAt: new Date(o.listsAt),
+    drawnAt: o.drawnAt === null ? null : new Date(o.drawnAt),
+    listedAt: o.phase === 'listed' ? new Date(o.listsAt) : null,
+    cancelledAt: o.cancelledAt === null ? null : new Date(o.cancelledAt),
+  };
+}
+
+/** The catalogue key of each refusal of the one subscription check (SPEC §8 wording), as the screen shows it. */
+export const subscribeRefusalKey: Readonly<Record<SubscribeRefusal, ErrorKey>> = {
+  notSubscriptionTime: errorKeys.ipo.notSubscriptionTime,
+  notInSubscriptionState: errorKeys.ipo.notInSubscriptionState,
+  sharesRequired: errorKeys.ipo.sharesRequired,
+  realNameRequired: errorKeys.verification.required,
+  insufficientBalance: errorKeys.funds.insufficientAvailable,
+};
+
+// Full-width digits (U+FF10–FF19) as a Japanese keyboard types them.
+const fullWidthDigits = /[\uFF10-\uFF19]/g;
+
+/** SPEC §5: a digit field strips what is not a digit ("１，０００株" → "1000"). */
+export function sharesDigits(text: string): string {
+  return text.replace(fullWidthDigits, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/\D/g, '');
+}
+
+/** One 100-share unit up or down from what is typed, landing on whole units and never below one unit. */
+export function stepShares(shares: string, direction: 'up' | 'down'): string {
+  const typed = /^\d{1,15}$/.test(shares) ? new Decimal(shares) : new Decimal(0);
+  const units = typed.div(lotteryUnit);
+  const next = direction === 'up' ? units.floor().plus(1) : units.ceil().minus(1);
+  return Decimal.max(next, 1).times(lotteryUnit).toFixed(0);
+}
+
+/** `part ÷ whole` as a percent with two decimals ("3.53"); null when there is no whole to divide by. */
+export function ratioPercent(part: string | number, whole: string | number): string | null {
+  const w = new Decimal(whole);
+  if (w.isZero()) return null;
+  return new Decimal(part).div(w).times(100).toFixed(2);
+}
