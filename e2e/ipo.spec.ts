@@ -134,6 +134,16 @@ test('subscribe → the draw → the browser recomputes it and says it matches �
   await noticeGone(page);
   await shot(page, 'positions-auction', { fullPage: false });
 
+  // The allotment record (/user/pj) from the member centre: the shares, locked until listing.
+  await page.goto('/#/user/usercenter');
+  await page.getByTestId('uc-menu-allotments').click();
+  await expect(page).toHaveURL(/#\/user\/pj$/);
+  const allotment = page.locator(`[data-testid="allotment-row"][data-code="${code}"]`);
+  await expect(allotment).toHaveAttribute('data-status', 'locked');
+  await expect(allotment).toContainText('180,000');
+  await noticeGone(page);
+  await shot(page, 'allotments');
+
   // The record: every step with its time.
   await page.goto('/#/market/subscribeRecord');
   await expect(page.getByTestId('ipo-record-row').first()).toHaveAttribute('data-status', 'paid');

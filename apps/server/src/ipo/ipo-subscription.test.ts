@@ -272,6 +272,20 @@ describeEachDatabase('IPO offerings and subscriptions (issue 25)', (h) => {
     expect(close.status).toBe(0);
     expect(close.http).toBeLessThan(500);
 
+    // The allotment record (/user/pj): the winner's shares, locked until listing; nobody else's.
+    const allotted = await h().call<{
+      items: { code: string; shares: string; status: string; positionOrderNo: string }[];
+    }>('user/allotments', {}, winner.headers);
+    expect(allotted.data.items).toEqual([
+      expect.objectContaining({
+        code: o.code,
+        shares: '100',
+        status: 'locked',
+        positionOrderNo: paid.data.positionOrderNo,
+      }),
+    ]);
+    expect((await h().call<{ items: unknown[] }>('user/allotments', {}, other.headers)).data.items).toEqual([]);
+
     // Records: each member sees its own entries only.
     const records = await h().call<{ items: IpoEntry[] }>('market/ipo/records', {}, winner.headers);
     expect(records.data.items.map((e) => e.id)).toEqual([entry.id]);

@@ -3,6 +3,7 @@ import {
   adminIpoCancelCall,
   adminIpoCreateCall,
   adminIpoListCall,
+  allotmentsCall,
   ipoDetailCall,
   ipoDrawCall,
   ipoListCall,
@@ -19,6 +20,7 @@ export function ipoRoutes(s: IpoService): Route[] {
     route({ call: ipoDetailCall, handler: ({ principal, body }) => s.detail(principal, body.id) }),
     route({ call: ipoDrawCall, handler: ({ principal, body }) => s.draw(principal, body.id) }),
     route({ call: ipoRecordsCall, handler: ({ principal }) => s.records(principal) }),
+    route({ call: allotmentsCall, handler: ({ principal }) => s.allotments(principal) }),
     route({
       call: ipoSubscribeCall,
       success: successKeys.subscribed,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Sql, SqlParam } from '@kabuto/db/database';
 import { isUniqueViolation } from '@kabuto/db/pg-errors';
-import { money } from '@kabuto/domain/money';
+import { money, toWire } from '@kabuto/domain/money';
 import type { SessionProfile } from '@kabuto/domain/market/trading-session';
 import { commitmentOf } from '@kabuto/domain/ipo/lottery';
 import {
@@ -16,7 +16,7 @@ import {
   type TermsRefusal,
 } from '@kabuto/domain/ipo/offering';
 import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
-import type { IpoEntry, Offering } from '@kabuto/contracts/ipo/offerings';
+import type { Allotment, IpoEntry, Offering } from '@kabuto/contracts/ipo/offerings';
 import { refuse } from '../errors/public.ts';
 import type { Principal, StaffPrincipal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
@@ -141,6 +141,49 @@ export function ipoService(deps: IpoDeps) {
         drawnAt: new Date(row.drawn_at).toISOString(),
         entries: entries.map((e) => ({ id: e.id, account: maskAccount(e.account), shares: e.shares, won: e.won })),
         mine: entries.find((e) => e.mine)?.id ?? null,
+      };
+    },
+
+    /** /user/pj: the shares allotted to the member (IPO wins paid for), newest first, with their lock and status. */
+    async allotments(p: Principal): Promise<{ items: Allotment[] }> {
+      const now = clock.now();
+      const rows = await db.query<{
+        code: string;
+        name_jp: string;
+        name_en: string;
+        name_tw: string;
+        price: string;
+        shares: string;
+        amount: string;
+        paid_at: Date;
+        lists_at: Date;
+        locked_until: Date;
+        position_status: string;
+        order_no: string;
+      }>(
+        `SELECT o.code, s.name_jp, s.name_en, s.name_tw, o.price::text AS price, e.won::text AS shares,
+                e.amount_paid::text AS amount, e.paid_at, o.lists_at, coalesce(o.lock_up_until, o.lists_at) AS locked_until,
+                p.status AS position_status, p.order_no
+           FROM ipo_entries e JOIN ipo_offerings o ON o.id = e.offering_id JOIN market_symbols s ON s.code = o.code
+           JOIN trade_positions p ON p.id = e.position_id
+          WHERE e.member_id = $1 AND e.status = 'paid' ORDER BY e.paid_at DESC, e.id DESC`,
+        [p.memberId],
+      );
+      return {
+        items: rows.map((r) => ({
+          source: 'ipo' as const,
+          code: r.code,
+          names: { jp: r.name_jp, en: r.name_en, tw: r.name_tw },
+          price: toWire(money(r.price)),
+          shares: r.shares,
+          amount: toWire(money(r.amount)),
+          allottedAt: new Date(r.paid_at).toISOString(),
+          listsAt: new Date(r.lists_at).toISOString(),
+          lockedUntil: new Date(r.locked_until).toISOString(),
+          status:
+            r.position_status === 'closed' ? 'sold' : now < new Date(r.locked_until) ? 'locked' : ('sellable' as const),
+          positionOrderNo: r.order_no,
+        })),
       };
     },
 

@@ -279,6 +279,14 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.ipoRecords', backTo: '/user/usercenter' },
   },
   {
+    // SPEC §2 names /user/pj only: read as the member's allotment record (docs/architecture.md).
+    path: '/user/pj',
+    Screen: lazyScreen(
+      withParts(['ipo'], () => import('../features/ipo/screens/allotments.screen.tsx').then((m) => m.AllotmentsScreen)),
+    ),
+    meta: { titleKey: 'titles.allotments', backTo: '/user/usercenter' },
+  },
+  {
     path: '/position/position',
     Screen: lazyScreen(
       withParts(['trade'], () =>

@@ -208,3 +208,33 @@ export const adminIpoCancelCall = defineCall({
   request: z.object({ id: offeringIdField, reason: reasonField }),
   response: offeringSchema,
 });
+
+// ——— Allotments (/user/pj) ———
+
+/** SPEC §2 names /user/pj without describing it; read as the member's allotment record (docs/architecture.md). */
+export const allotmentSchema = z.object({
+  /** Where the shares came from: an IPO win paid for (later also an approved block trade). */
+  source: z.enum(['ipo']),
+  code: z.string(),
+  names: namesSchema,
+  price: moneyString,
+  shares: z.string(),
+  /** Price × shares paid. */
+  amount: moneyString,
+  allottedAt: z.string(),
+  listsAt: z.string(),
+  /** Sale is locked until this instant: the listing, or the end of the lock-up after it. */
+  lockedUntil: z.string(),
+  /** locked: not sellable yet; sellable: lock ended, still held; sold: the position is closed. */
+  status: z.enum(['locked', 'sellable', 'sold']),
+  positionOrderNo: z.string(),
+});
+export type Allotment = z.infer<typeof allotmentSchema>;
+
+export const allotmentsCall = defineCall({
+  policy: memberCall,
+  path: 'user/allotments',
+  summary: 'The member’s allotment record: shares allotted from IPO wins, with price, quantity, lock-up end and status',
+  request: z.object({}),
+  response: z.object({ items: z.array(allotmentSchema) }),
+});

@@ -10,6 +10,7 @@ import {
   FileText,
   Globe,
   Info,
+  Layers,
   LayoutGrid,
   List as ListIcon,
   Settings,
@@ -119,6 +120,9 @@ export function MemberCentreScreen() {
           </List.Item>
           <List.Item prefix={<Ticket />} onClick={() => push('/market/subscribeRecord')} data-testid="uc-menu-ipo">
             {t('memberCentre.ipoRecords')}
+          </List.Item>
+          <List.Item prefix={<Layers />} onClick={() => push('/user/pj')} data-testid="uc-menu-allotments">
+            {t('memberCentre.allotments')}
           </List.Item>
           <List.Item prefix={<ChartColumn />} onClick={() => push('/gdindex/gdindex')} data-testid="uc-menu-indices">
             {t('memberCentre.indices')}

@@ -1,5 +1,7 @@
 import type { ResponseOf } from '@kabuto/contracts/call';
 import type {
+  Allotment,
+  allotmentsCall,
   IpoEntry,
   Offering,
   ipoDetailCall,
@@ -19,8 +21,9 @@ const drawRef = callRef<typeof ipoDrawCall>('market/ipo/draw');
 const subscribeRef = callRef<typeof ipoSubscribeCall>('market/ipo/subscribe');
 const payRef = callRef<typeof ipoPayCall>('market/ipo/pay');
 const recordsRef = callRef<typeof ipoRecordsCall>('market/ipo/records');
+const allotmentsRef = callRef<typeof allotmentsCall>('user/allotments');
 
-export type { IpoEntry, Offering };
+export type { Allotment, IpoEntry, Offering };
 export type OfferingListItem = ResponseOf<typeof ipoListCall>['items'][number];
 export type OfferingDetail = ResponseOf<typeof ipoDetailCall>;
 export type PublishedDraw = ResponseOf<typeof ipoDrawCall>;
@@ -37,6 +40,8 @@ export const ipoKeys = {
   detail: (token: string, id: string) => [detailRef.path, token, id] as const,
   draw: (token: string, id: string) => [drawRef.path, token, id] as const,
   records: (token: string) => [recordsRef.path, token] as const,
+  /** Under `user/`: a member event refetches it with the member's other data. */
+  allotments: (token: string) => [allotmentsRef.path, token] as const,
 };
 
 type Signal = { signal?: AbortSignal };
@@ -46,6 +51,7 @@ export const fetchOfferings = (s: Signal) => api.call(listRef, {}, opts(s));
 export const fetchOffering = (id: string, s: Signal) => api.call(detailRef, { id }, opts(s));
 export const fetchDraw = (id: string, s: Signal) => api.call(drawRef, { id }, opts(s));
 export const fetchIpoRecords = (s: Signal) => api.call(recordsRef, {}, opts(s));
+export const fetchAllotments = (s: Signal) => api.call(allotmentsRef, {}, opts(s));
 /** Subscribes with an `Idempotency-Key` (money is held): a retry after a lost answer returns the first answer. */
 export const subscribeOffering = (id: string, shares: string, headers: Record<string, string>) =>
   api.call(subscribeRef, { id, shares }, { headers });

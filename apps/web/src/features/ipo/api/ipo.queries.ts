@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/http-client.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
-import { fetchDraw, fetchIpoRecords, fetchOffering, fetchOfferings, ipoKeys } from './ipo.api.ts';
+import { fetchAllotments, fetchDraw, fetchIpoRecords, fetchOffering, fetchOfferings, ipoKeys } from './ipo.api.ts';
 
 /** A refusal is an answer (the server said no): asking again at once would only repeat it. */
 const retryUnlessRefused = (count: number, error: Error) =>
@@ -68,4 +68,15 @@ export function useRefreshIpo(): () => Promise<void> {
           q.queryKey[0].startsWith('user/') ||
           q.queryKey[0].startsWith('trade/')),
     });
+}
+
+/** /user/pj: the shares allotted to the member. */
+export function useAllotments() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: ipoKeys.allotments(token),
+    queryFn: ({ signal }) => fetchAllotments({ signal }),
+    enabled: token !== '',
+    retry: retryUnlessRefused,
+  });
 }

@@ -23,6 +23,22 @@ const statusTones: Record<EntryStatus, Tone> = {
   cancelled: 'default',
 };
 
+const allotmentTones: Record<'locked' | 'sellable' | 'sold', Tone> = {
+  locked: 'warning',
+  sellable: 'success',
+  sold: 'default',
+};
+
+/** An allotment's state (/user/pj): locked until listing or the lock-up's end, sellable, or sold. */
+export function AllotmentPill({ status }: { status: 'locked' | 'sellable' | 'sold' }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={allotmentTones[status]} fill="outline" className="status-pill" data-testid="allotment-status">
+      {t(`ipo.allotments.status.${status}`)}
+    </Tag>
+  );
+}
+
 /** SPEC §4 offering states, in words (never colour alone). */
 export function PhasePill({ phase, testId = 'ipo-phase' }: { phase: OfferingPhase; testId?: string }) {
   const { t } = useTranslation();
