@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   apiCall,
   freshAccount,
-  receiptPng,
   registerFundedMember,
+  verifyRealName,
   shot,
   signIn,
   staffAccount,
@@ -21,44 +21,13 @@ const password = 'ipo2026xy';
 const code = `9${String(Date.now()).slice(-2)}Y`;
 let offeringId = '';
 
-/** Real-name verification through the calls (the screens are walked in money.spec.ts), approved by staff. */
-async function verify(request: APIRequestContext, member: { token: string; account: string }): Promise<void> {
-  const upload = async (purpose: string) => {
-    const res = await request.post('/api/vue/upload/image', {
-      headers: member,
-      multipart: { purpose, file: { name: `${purpose}.png`, mimeType: 'image/png', buffer: receiptPng } },
-    });
-    return ((await res.json()) as { data: { id: string } }).data.id;
-  };
-  await apiCall(
-    request,
-    'user/realName/submit',
-    {
-      realName: 'ヤマダ ハナコ',
-      idNumber: 'CD7654321',
-      frontImageId: await upload('id_front'),
-      backImageId: await upload('id_back'),
-    },
-    member,
-  );
-  const staff = await staffHeaders(request);
-  const queue = await apiCall<{ items: { id: string; account: string }[] }>(
-    request,
-    'admin/realName/list',
-    { status: 'pending', pageSize: 100 },
-    staff,
-  );
-  const id = queue.items.find((i) => i.account === member.account)?.id;
-  await apiCall(request, 'admin/realName/decide', { id, decision: 'approve', reason: 'documents match' }, staff);
-}
-
 async function noticeGone(page: Page): Promise<void> {
   await expect(page.locator('.adm-toast-main')).toHaveCount(0, { timeout: 5_000 });
 }
 
 test.beforeAll(async ({ request }) => {
   const member = await registerFundedMember(request, account, password);
-  await verify(request, member);
+  await verifyRealName(request, member);
   // The window opens in three seconds and closes twenty later; the draw is due at the close.
   const at = (s: number) => new Date(Date.now() + s * 1000).toISOString();
   const offering = await apiCall<{ id: string }>(

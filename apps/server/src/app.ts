@@ -41,6 +41,7 @@ import { channelService } from './channels/public.ts';
 import { channelRoutes } from './channels/public.ts';
 import { memberAdminService } from './members/public.ts';
 import { memberAdminRoutes } from './members/public.ts';
+import { staffAdminRoutes, staffAdminService } from './staff/public.ts';
 import { memoryBus, type Bus } from './platform/public.ts';
 import { soleLeader, type Leader } from './platform/public.ts';
 import { outboxRelay, writeOutbox, type OutboxRelay } from './platform/public.ts';
@@ -58,6 +59,7 @@ import { realNameReviewKind } from './verification/public.ts';
 import { candleRetentionJob, startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
 import { newsRoutes, newsService } from './news/public.ts';
 import { ipoJob, ipoRoutes, ipoService } from './ipo/public.ts';
+import { seatReviewKind, seatRoutes, seatService } from './seats/public.ts';
 import { financingJob, tradeRoutes, tradeService, tradeSettingsService, triggerEngine } from './trading/public.ts';
 import { tradingReads } from './trading/public.ts';
 import type { TriggerEngine } from './trading/public.ts';
@@ -330,12 +332,16 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
       realName: realNameReviewKind,
       deposits: depositReviewKind,
       withdrawals: withdrawalReviewKind,
+      seats: seatReviewKind,
     }),
     ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
     ...creditRoutes(opts.db),
     ...channelRoutes(channelService({ db: opts.db, clock, marketProfile: opts.marketProfile ?? 'demo' })),
     ...memberAdminRoutes(
       memberAdminService({ db: opts.db, clock, afterCommit: nudgeRelay, sessionsEnded: sessions.ended }),
+    ),
+    ...staffAdminRoutes(
+      staffAdminService({ db: opts.db, clock, afterCommit: nudgeRelay, sessionsEnded: sessions.ended }),
     ),
     ...market.routes,
     ...tradeRoutes(
@@ -350,6 +356,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     ),
     ...newsRoutes(newsService({ db: opts.db, clock })),
     ...ipoRoutes(ipoService({ db: opts.db, clock, profile: marketProfile, afterCommit: nudgeRelay })),
+    ...seatRoutes(seatService({ db: opts.db, clock, reviews })),
   ];
   const openapi = buildOpenApi(routes);
 

@@ -128,6 +128,9 @@ export const errorKeys = {
     notCancellable: 'errors.ipo.notCancellable',
     notDrawn: 'errors.ipo.notDrawn',
   },
+  seat: {
+    alreadySeat: 'errors.seat.alreadySeat',
+  },
   review: {
     ownCase: 'errors.review.ownCase',
     alreadyDecidedByYou: 'errors.review.alreadyDecidedByYou',
@@ -161,6 +164,15 @@ export const errorKeys = {
     memberNotFound: 'errors.admin.memberNotFound',
     restrictionNotActive: 'errors.admin.restrictionNotActive',
     restrictionActive: 'errors.admin.restrictionActive',
+  },
+  // Issue 25 "Staff accounts": an admin creates, re-roles, disables and re-enables staff accounts.
+  staff: {
+    disabled: 'errors.staff.disabled',
+    notFound: 'errors.staff.notFound',
+    lastAdmin: 'errors.staff.lastAdmin',
+    sameRole: 'errors.staff.sameRole',
+    alreadyDisabled: 'errors.staff.alreadyDisabled',
+    notDisabled: 'errors.staff.notDisabled',
   },
   auth: {
     required: 'errors.auth.required',

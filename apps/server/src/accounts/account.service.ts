@@ -36,6 +36,7 @@ interface MemberRow {
   password_hash: string;
   fund_password_hash: string | null;
   staff_role: StaffRole | null;
+  staff_disabled_at: Date | null;
   failed_logins: number;
   locked_until: Date | null;
 }
@@ -54,13 +55,13 @@ export function accountService({ db, clock, sms, afterCommit, sessionsEnded }: A
   const findByAccount = async (account: string): Promise<MemberRow | undefined> =>
     (
       await db.query<MemberRow>(
-        `SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE account = $1`,
+        `SELECT id, account, password_hash, fund_password_hash, staff_role, staff_disabled_at, failed_logins, locked_until FROM members WHERE account = $1`,
         [account],
       )
     )[0];
   const findById = async (id: string): Promise<MemberRow> => {
     const [row] = await db.query<MemberRow>(
-      `SELECT id, account, password_hash, fund_password_hash, staff_role, failed_logins, locked_until FROM members WHERE id = $1`,
+      `SELECT id, account, password_hash, fund_password_hash, staff_role, staff_disabled_at, failed_logins, locked_until FROM members WHERE id = $1`,
       [id],
     );
     if (!row) throw refuse(errorKeys.account.notExist);
@@ -115,6 +116,8 @@ export function accountService({ db, clock, sms, afterCommit, sessionsEnded }: A
         const locked = await recordWrongSecret(db, member.id, signInLadder, attempt, now);
         throw locked ? refuse(errorKeys.account.locked) : refuse(errorKeys.account.wrongCredentials);
       }
+      // Issue 25: a disabled staff account stays out, told so only once the password is right.
+      if (member.staff_disabled_at) throw refuse(errorKeys.staff.disabled);
       await refuseIfRestricted(db, member.id, signInBlocks);
 
       return db.transaction(async (tx) => {

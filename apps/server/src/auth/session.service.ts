@@ -33,10 +33,11 @@ export async function resolveSession(sql: Sql, token: string, now: Date): Promis
   return resolveSessionByHash(sql, hashToken(token), now);
 }
 
+/** Issue 25: disabling a staff account ends its sessions; one a sign-in racing the disabling created is refused here. */
 export async function resolveSessionByHash(sql: Sql, tokenHash: string, now: Date): Promise<SessionPrincipal | null> {
   const [row] = await sql.query<{ member_id: string; account: string; staff_role: StaffRole | null; expires_at: Date }>(
     `SELECT s.member_id, m.account, m.staff_role, s.expires_at FROM sessions s JOIN members m ON m.id = s.member_id
-      WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2`,
+      WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > $2 AND m.staff_disabled_at IS NULL`,
     [tokenHash, now],
   );
   return row

@@ -4,6 +4,7 @@ import {
   adminRealNameDecideCall,
   adminWithdrawalsDecideCall,
 } from '@kabuto/contracts/admin/reviews';
+import { adminSeatDecideCall } from '@kabuto/contracts/seats/seat-accounts';
 import { successKeys } from '@kabuto/contracts/errors';
 import { asStaff } from '../http/public.ts';
 import { route, type Route } from '../http/public.ts';
@@ -14,6 +15,7 @@ export interface ReviewKinds {
   realName: ReviewKind;
   deposits: ReviewKind;
   withdrawals: ReviewKind;
+  seats: ReviewKind;
 }
 
 /** Every kind's decision goes through the one lifecycle; the queue counts are one query over all kinds. */
@@ -34,14 +36,16 @@ export function reviewRoutes(reviews: ReviewsService, kinds: ReviewKinds): Route
     route({ call: adminRealNameDecideCall, success: successKeys.decided, handler: decide(kinds.realName) }),
     route({ call: adminDepositsDecideCall, success: successKeys.decided, handler: decide(kinds.deposits) }),
     route({ call: adminWithdrawalsDecideCall, success: successKeys.decided, handler: decide(kinds.withdrawals) }),
+    route({ call: adminSeatDecideCall, success: successKeys.decided, handler: decide(kinds.seats) }),
     route({
       call: adminQueueCountsCall,
       handler: async () => {
-        const counts = await reviews.pendingCounts([kinds.realName, kinds.deposits, kinds.withdrawals]);
+        const counts = await reviews.pendingCounts([kinds.realName, kinds.deposits, kinds.withdrawals, kinds.seats]);
         return {
           realName: counts[kinds.realName.name] ?? 0,
           deposits: counts[kinds.deposits.name] ?? 0,
           withdrawals: counts[kinds.withdrawals.name] ?? 0,
+          seats: counts[kinds.seats.name] ?? 0,
         };
       },
     }),

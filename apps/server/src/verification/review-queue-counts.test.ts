@@ -60,6 +60,7 @@ describeEachDatabase('review queue counts', (h) => {
       realName: before.realName + 1,
       deposits: before.deposits + 2,
       withdrawals: before.withdrawals + 1,
+      seats: before.seats,
     });
   });
 

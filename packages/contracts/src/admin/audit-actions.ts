@@ -3,7 +3,7 @@
 // (and the web catalogue test then asks for its words in en, tw and jp).
 
 /** The review kinds whose decisions are audited as `<kind>.approve`, `<kind>.reject`, `<kind>.firstApproval`. */
-export type AuditedReviewKind = 'realName' | 'deposit' | 'withdrawal';
+export type AuditedReviewKind = 'realName' | 'deposit' | 'withdrawal' | 'seat';
 
 export const auditActions = [
   'staff.signIn',
@@ -17,6 +17,9 @@ export const auditActions = [
   'withdrawal.approve',
   'withdrawal.reject',
   'withdrawal.firstApproval',
+  'seat.approve',
+  'seat.reject',
+  'seat.firstApproval',
   'member.restrict',
   'member.lift',
   'channel.save',
@@ -31,6 +34,11 @@ export const auditActions = [
   'trade.productRulesSave',
   'ipo.create',
   'ipo.cancel',
+  'staff.create',
+  'staff.setRole',
+  'staff.disable',
+  'staff.enable',
+  'staff.resetPassword',
 ] as const satisfies readonly (`${string}.${string}` & string)[];
 
 export type AuditAction = (typeof auditActions)[number];

@@ -31,5 +31,9 @@ export const adminPolicies = {
   tradeSettings: staffCall('admin', 'support', 'auditor'),
   tradeSettingsSave: staffCall('admin'),
   ipoList: staffCall('admin', 'support', 'auditor'),
+  seatList: staffCall('admin', 'reviewer', 'auditor', 'support'),
+  seatDecide: staffCall('admin', 'reviewer'),
   ipoSave: staffCall('admin'),
+  staffList: staffCall('admin', 'auditor'),
+  staffSave: staffCall('admin'),
 } as const;

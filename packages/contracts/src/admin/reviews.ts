@@ -125,5 +125,10 @@ export const adminQueueCountsCall = defineCall({
   path: 'admin/queues/counts',
   summary: 'Staff: how many items wait in each review queue',
   request: z.object({}),
-  response: z.object({ realName: z.number().int(), deposits: z.number().int(), withdrawals: z.number().int() }),
+  response: z.object({
+    realName: z.number().int(),
+    deposits: z.number().int(),
+    withdrawals: z.number().int(),
+    seats: z.number().int(),
+  }),
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { can, sectionsFor } from './admin-permissions.ts';
+import { can, sectionOrder, sectionsFor } from './admin-permissions.ts';
 
 describe('back office sections per staff role (server route policies)', () => {
   it('shows reviewers the queues, members and channels, but not reconciliation or the audit log', () => {
-    expect(sectionsFor('reviewer')).toEqual(['realname', 'deposits', 'withdrawals', 'members', 'channels']);
+    expect(sectionsFor('reviewer')).toEqual(['realname', 'deposits', 'withdrawals', 'seats', 'members', 'channels']);
     expect(can.decide('reviewer')).toBe(true);
     expect(can.restrict('reviewer')).toBe(false);
   });
@@ -13,12 +13,14 @@ describe('back office sections per staff role (server route policies)', () => {
       'realname',
       'deposits',
       'withdrawals',
+      'seats',
       'members',
       'channels',
       'market',
       'trade',
       'ipo',
       'news',
+      'staff',
       'reconciliation',
       'audit',
     ]);
@@ -35,7 +37,7 @@ describe('back office sections per staff role (server route policies)', () => {
   it('keeps support out of real-name review, and gives admin everything', () => {
     expect(sectionsFor('support')).not.toContain('realname');
     expect(can.restrict('support')).toBe(true);
-    expect(sectionsFor('admin')).toHaveLength(11);
+    expect(sectionsFor('admin')).toEqual(sectionOrder);
     expect(can.publishNews('support')).toBe(true);
     expect(can.editSettings('admin')).toBe(true);
   });
@@ -76,5 +78,17 @@ describe('back office sections per staff role (server route policies)', () => {
       false,
       false,
     ]);
+  });
+
+  it('shows staff accounts to admin and auditors, and lets only admin change them', () => {
+    const roles = ['admin', 'auditor', 'support', 'reviewer'] as const;
+    expect(roles.map((r) => sectionsFor(r).includes('staff'))).toEqual([true, true, false, false]);
+    expect(roles.map((r) => can.manageStaff(r))).toEqual([true, false, false, false]);
+  });
+
+  it('shows seat-account applications to every staff role, and lets only admin and reviewers decide them', () => {
+    const roles = ['admin', 'reviewer', 'auditor', 'support'] as const;
+    expect(roles.map((r) => sectionsFor(r).includes('seats'))).toEqual([true, true, true, true]);
+    expect(roles.map((r) => can.decideSeats(r))).toEqual([true, true, false, false]);
   });
 });

@@ -10,27 +10,31 @@ export type Section =
   | 'realname'
   | 'deposits'
   | 'withdrawals'
+  | 'seats'
   | 'members'
   | 'channels'
   | 'market'
   | 'trade'
   | 'ipo'
   | 'news'
+  | 'staff'
   | 'reconciliation'
   | 'audit';
-export type Queue = 'realName' | 'deposits' | 'withdrawals';
+export type Queue = 'realName' | 'deposits' | 'withdrawals' | 'seats';
 
 /** The call that fills each section: a role sees the section when it may make that call. */
 const sectionPolicy: Record<Section, CallPolicy> = {
   realname: adminPolicies.realNameList,
   deposits: adminPolicies.depositsList,
   withdrawals: adminPolicies.withdrawalsList,
+  seats: adminPolicies.seatList,
   members: adminPolicies.memberSearch,
   channels: adminPolicies.channelsList,
   market: adminPolicies.symbols,
   trade: adminPolicies.tradeList,
   ipo: adminPolicies.ipoList,
   news: adminPolicies.newsList,
+  staff: adminPolicies.staffList,
   reconciliation: adminPolicies.reconciliation,
   audit: adminPolicies.auditLog,
 };
@@ -39,12 +43,14 @@ export const sectionOrder: readonly Section[] = [
   'realname',
   'deposits',
   'withdrawals',
+  'seats',
   'members',
   'channels',
   'market',
   'trade',
   'ipo',
   'news',
+  'staff',
   'reconciliation',
   'audit',
 ];
@@ -55,6 +61,8 @@ export function sectionsFor(role: StaffRole): Section[] {
 
 export const can = {
   decide: (role: StaffRole) => roleMay(adminPolicies.depositsDecide, role),
+  /** Approve or reject a seat-account application (issue 25). */
+  decideSeats: (role: StaffRole) => roleMay(adminPolicies.seatDecide, role),
   restrict: (role: StaffRole) => roleMay(adminPolicies.restrict, role),
   editSettings: (role: StaffRole) => roleMay(adminPolicies.channelSave, role),
   publishNews: (role: StaffRole) => roleMay(adminPolicies.newsPublish, role),
@@ -68,4 +76,6 @@ export const can = {
   saveTradeSettings: (role: StaffRole) => roleMay(adminPolicies.tradeSettingsSave, role),
   /** Create an IPO offering and cancel one before its draw (one policy for both). */
   saveIpo: (role: StaffRole) => roleMay(adminPolicies.ipoSave, role),
+  /** Create staff accounts, change their roles, disable, enable and reset passwords (one policy for all). */
+  manageStaff: (role: StaffRole) => roleMay(adminPolicies.staffSave, role),
 };

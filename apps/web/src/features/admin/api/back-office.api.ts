@@ -21,6 +21,7 @@ import type {
   adminWithdrawalLimitsGetCall,
   adminWithdrawalLimitsSaveCall,
 } from '@kabuto/contracts/admin/settings';
+import type { adminSeatDecideCall, adminSeatListCall } from '@kabuto/contracts/seats/seat-accounts';
 import { api } from '../../../shared/api/api.ts';
 import { callRef } from '../../../shared/api/call-ref.ts';
 
@@ -36,6 +37,8 @@ const adminRealNameDecideRef = callRef<typeof adminRealNameDecideCall>('admin/re
 const adminRealNameListRef = callRef<typeof adminRealNameListCall>('admin/realName/list');
 const adminWithdrawalsDecideRef = callRef<typeof adminWithdrawalsDecideCall>('admin/withdrawals/decide');
 const adminWithdrawalsListRef = callRef<typeof adminWithdrawalsListCall>('admin/withdrawals/list');
+const adminSeatListRef = callRef<typeof adminSeatListCall>('admin/seat/list');
+const adminSeatDecideRef = callRef<typeof adminSeatDecideCall>('admin/seat/decide');
 const adminChannelSaveRef = callRef<typeof adminChannelSaveCall>('admin/channels/save');
 const adminChannelsListRef = callRef<typeof adminChannelsListCall>('admin/channels/list');
 const adminReconciliationRef = callRef<typeof adminReconciliationCall>('admin/reconciliation');
@@ -51,6 +54,7 @@ export type DecideRequest = RequestOf<typeof adminRealNameDecideCall>;
 export type RealNameReview = ResponseOf<typeof adminRealNameListCall>['items'][number];
 export type DepositReview = ResponseOf<typeof adminDepositsListCall>['items'][number];
 export type WithdrawalReview = ResponseOf<typeof adminWithdrawalsListCall>['items'][number];
+export type SeatReview = ResponseOf<typeof adminSeatListCall>['items'][number];
 export type MemberSummary = ResponseOf<typeof adminMemberSearchCall>[number];
 export type MemberDetail = ResponseOf<typeof adminMemberDetailCall>;
 export type RestrictRequest = RequestOf<typeof adminRestrictCall>;
@@ -65,6 +69,7 @@ export const adminKeys = {
   realName: [adminRealNameListRef.path],
   deposits: [adminDepositsListRef.path],
   withdrawals: [adminWithdrawalsListRef.path],
+  seats: [adminSeatListRef.path],
   memberSearch: [adminMemberSearchRef.path],
   memberDetail: [adminMemberDetailRef.path],
   channels: [adminChannelsListRef.path],
@@ -86,6 +91,10 @@ export const reviewCalls = {
   withdrawals: {
     list: (body: ReviewListRequest, signal: Signal) => api.call(adminWithdrawalsListRef, body, opts(signal)),
     decide: (body: DecideRequest) => api.call(adminWithdrawalsDecideRef, body),
+  },
+  seats: {
+    list: (body: ReviewListRequest, signal: Signal) => api.call(adminSeatListRef, body, opts(signal)),
+    decide: (body: DecideRequest) => api.call(adminSeatDecideRef, body),
   },
 } as const;
 

@@ -62,6 +62,7 @@ const listKey = {
   realName: adminKeys.realName,
   deposits: adminKeys.deposits,
   withdrawals: adminKeys.withdrawals,
+  seats: adminKeys.seats,
 } as const;
 
 /** A review queue: status filter, table, the detail pane of the chosen row, and the decision (UX "Back office"). */

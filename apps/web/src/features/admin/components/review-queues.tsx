@@ -7,6 +7,7 @@ import type {
   DepositReview,
   RealNameReview,
   ReviewListRequest,
+  SeatReview,
   WithdrawalReview,
 } from '../api/back-office.api.ts';
 import { ReviewQueue } from './review-queue.tsx';
@@ -14,9 +15,10 @@ import type { Column, DecisionOutcome, ReviewItem } from './review-queue.tsx';
 import { DetailList } from '../../../shared/components/detail-list.tsx';
 import type { DetailRow } from '../../../shared/components/detail-list.tsx';
 import { moneyText } from '../../../shared/format/money-text.ts';
+import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { PrivateImage } from '../../../shared/uploads/private-image.tsx';
 
-type QueueName = 'realName' | 'deposits' | 'withdrawals';
+type QueueName = 'realName' | 'deposits' | 'withdrawals' | 'seats';
 
 interface QueueProps {
   mayDecide: boolean;
@@ -222,4 +224,62 @@ export function DepositQueue(props: QueueProps) {
 
 export function WithdrawalQueue(props: QueueProps) {
   return <DefinedQueue definition={withdrawalQueue} {...props} />;
+}
+
+/** A seat-account application's detail: who applied, under which verified name, when, and the approvals so far. */
+function SeatDetail({ r }: { r: SeatReview }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <>
+      <DetailList
+        compact
+        rows={[
+          { label: t('funds.orderNo'), value: r.orderNo, className: 'mono', testId: 'admin-detail-order' },
+          { label: t('admin.cols.account'), value: r.account, className: 'num' },
+          {
+            label: t('admin.cols.realName'),
+            value: r.realName ?? t('admin.members.unverifiedName'),
+            testId: 'admin-detail-name',
+          },
+          {
+            label: t('admin.seats.appliedAt'),
+            value: t('common.jst', { time: jstText(r.createdAt, 'Y-M-D h:m:s', locale) }),
+            className: 'num',
+            testId: 'admin-detail-applied',
+          },
+          {
+            label: t('admin.cols.approvals'),
+            value: t('admin.seats.approvals', { approvals: r.approvals, required: r.approvalsRequired }),
+            className: 'num',
+            testId: 'admin-detail-approvals',
+          },
+        ]}
+      />
+      <p className="decision__hint">{t('admin.seats.hint')}</p>
+    </>
+  );
+}
+
+/** Seat-account applications (issue 25, SPEC §6): no money and no documents, so the member and their standing. */
+const seatQueue: QueueDefinition<SeatReview> = {
+  queue: 'seats',
+  calls: reviewCalls.seats,
+  columns: (t) => [
+    { key: 'order', head: t('funds.orderNo'), cell: (r) => r.orderNo, className: 'mono nowrap' },
+    { key: 'account', head: t('admin.cols.account'), cell: (r) => r.account, className: 'num' },
+    { key: 'name', head: t('admin.cols.realName'), cell: (r) => r.realName ?? '—' },
+    {
+      key: 'approvals',
+      head: t('admin.cols.approvals'),
+      cell: (r) => t('admin.seats.approvals', { approvals: r.approvals, required: r.approvalsRequired }),
+      className: 'num nowrap',
+    },
+  ],
+  decisionReason: (r) => r.remarks,
+  detail: (r) => <SeatDetail r={r} />,
+};
+
+export function SeatQueue(props: QueueProps) {
+  return <DefinedQueue definition={seatQueue} {...props} />;
 }

@@ -14,7 +14,7 @@ vi.mock('../../../shared/session/use-user-info.ts', () => ({
 }));
 vi.mock('../api/back-office.api.ts', () => ({
   adminKeys: { counts: ['admin/queues/counts'] },
-  fetchQueueCounts: vi.fn(async () => ({ realName: 0, deposits: 0, withdrawals: 0 })),
+  fetchQueueCounts: vi.fn(async () => ({ realName: 0, deposits: 0, withdrawals: 0, seats: 2 })),
 }));
 vi.mock('../components/ipo-admin.tsx', () => ({
   IpoAdmin: ({ maySave }: { maySave: boolean }) => <div data-testid="ipo-section" data-may-save={String(maySave)} />,
@@ -30,6 +30,9 @@ vi.mock('../components/review-queues.tsx', () => ({
   DepositQueue: () => null,
   RealNameQueue: () => null,
   WithdrawalQueue: () => null,
+  SeatQueue: ({ mayDecide }: { mayDecide: boolean }) => (
+    <div data-testid="seat-section" data-may-decide={String(mayDecide)} />
+  ),
 }));
 
 function renderAs(role: StaffRole) {
@@ -70,5 +73,38 @@ describe('back office navigation → IPO offerings (issue 25)', () => {
     renderAs('auditor');
     fireEvent.click(screen.getByTestId('admin-nav-ipo'));
     expect(screen.getByTestId('ipo-section').dataset['maySave']).toBe('false');
+  });
+});
+
+describe('back office navigation → seat accounts (issue 25)', () => {
+  beforeAll(async () => {
+    await initI18n({ search: '?lang=en', hash: '' });
+    await loadCatalogueParts(['admin']);
+    await changeLang('en');
+    signIn({ token: 'staff-token', account: '9000000001', isAdmin: true });
+  });
+  afterEach(cleanup);
+  afterAll(clearSession);
+
+  it('shows the queue to every staff role, beside the withdrawals, with its waiting count', async () => {
+    for (const role of ['admin', 'reviewer', 'auditor', 'support'] as const) {
+      renderAs(role);
+      const nav = [...document.querySelectorAll<HTMLElement>('.admin-nav__item')].map((b) => b.dataset['testid']);
+      expect(nav.indexOf('admin-nav-seats'), role).toBe(nav.indexOf('admin-nav-withdrawals') + 1);
+      expect(screen.getByTestId('admin-nav-seats').textContent).toContain('Seat accounts');
+      expect((await screen.findByTestId('admin-count-seats')).textContent).toBe('2');
+      cleanup();
+    }
+  });
+
+  it('lets admin and reviewers decide, and auditors and support only read', () => {
+    const mayDecide = (['admin', 'reviewer', 'auditor', 'support'] as const).map((role) => {
+      renderAs(role);
+      fireEvent.click(screen.getByTestId('admin-nav-seats'));
+      const decides = screen.getByTestId('seat-section').dataset['mayDecide'];
+      cleanup();
+      return decides;
+    });
+    expect(mayDecide).toEqual(['true', 'true', 'false', 'false']);
   });
 });

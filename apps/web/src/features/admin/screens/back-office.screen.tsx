@@ -15,9 +15,10 @@ import { IpoAdmin } from '../components/ipo-admin.tsx';
 import { MarketAdmin } from '../components/market-admin.tsx';
 import { NewsAdmin } from '../components/news-admin.tsx';
 import { MemberAdmin } from '../components/member-admin.tsx';
+import { StaffAdmin } from '../components/staff-admin.tsx';
 import { TradeAdmin } from '../components/trade-admin.tsx';
 import { ReconciliationReport } from '../components/reconciliation-report.tsx';
-import { DepositQueue, RealNameQueue, WithdrawalQueue } from '../components/review-queues.tsx';
+import { DepositQueue, RealNameQueue, SeatQueue, WithdrawalQueue } from '../components/review-queues.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { addressParam, push } from '../../../shared/navigation/navigation.ts';
 import { MEMBER_HOME } from '../../../shared/session/home-path.ts';
@@ -45,6 +46,7 @@ const countOf: Partial<Record<Section, keyof QueueCounts>> = {
   realname: 'realName',
   deposits: 'deposits',
   withdrawals: 'withdrawals',
+  seats: 'seats',
 };
 
 /**
@@ -136,6 +138,7 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'realname' && <RealNameQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
         {section === 'deposits' && <DepositQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
         {section === 'withdrawals' && <WithdrawalQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
+        {section === 'seats' && <SeatQueue mayDecide={can.decideSeats(role)} onOpenMember={openMember} />}
         {section === 'members' && (
           <MemberAdmin memberId={memberId} onPick={setMemberId} mayRestrict={can.restrict(role)} />
         )}
@@ -144,6 +147,7 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'trade' && <TradeAdmin maySave={can.saveTradeSettings(role)} />}
         {section === 'ipo' && <IpoAdmin maySave={can.saveIpo(role)} />}
         {section === 'news' && <NewsAdmin mayPublish={can.publishNews(role)} mayWithdraw={can.withdrawNews(role)} />}
+        {section === 'staff' && <StaffAdmin mayManage={can.manageStaff(role)} />}
         {section === 'reconciliation' && <ReconciliationReport />}
         {section === 'audit' && <AuditLogViewer />}
       </div>

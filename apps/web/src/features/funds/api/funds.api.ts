@@ -6,6 +6,7 @@ import type { exchangeCreateCall, exchangeQuoteCall } from '@kabuto/contracts/fu
 import type { realNameStatusCall, realNameSubmitCall } from '@kabuto/contracts/funds/real-name';
 import type { fundRecordsCall, timelineCall } from '@kabuto/contracts/funds/records';
 import type { creditScoreCall, withdrawCreateCall, withdrawInfoCall } from '@kabuto/contracts/funds/withdrawals';
+import type { seatApplyCall, seatStatusCall } from '@kabuto/contracts/seats/seat-accounts';
 import { api } from '../../../shared/api/api.ts';
 import { callRef } from '../../../shared/api/call-ref.ts';
 
@@ -25,6 +26,8 @@ const timelineRef = callRef<typeof timelineCall>('user/timeline');
 const creditScoreRef = callRef<typeof creditScoreCall>('user/creditScore');
 const withdrawCreateRef = callRef<typeof withdrawCreateCall>('user/withdraw/create');
 const withdrawInfoRef = callRef<typeof withdrawInfoCall>('user/withdraw/info');
+const seatStatusRef = callRef<typeof seatStatusCall>('user/seat/status');
+const seatApplyRef = callRef<typeof seatApplyCall>('user/seat/apply');
 
 export type Assets = ResponseOf<typeof assetsCall>;
 export type RealNameStatus = ResponseOf<typeof realNameStatusCall>;
@@ -38,6 +41,7 @@ export type ExchangeQuote = ResponseOf<typeof exchangeQuoteCall>;
 export type ExchangeResult = ResponseOf<typeof exchangeCreateCall>;
 export type FundRecordsPage = ResponseOf<typeof fundRecordsCall>;
 export type TimelinePage = ResponseOf<typeof timelineCall>;
+export type SeatState = ResponseOf<typeof seatStatusCall>;
 export type FundRecordType = NonNullable<RequestOf<typeof fundRecordsCall>['type']>;
 
 type Signal = { signal?: AbortSignal };
@@ -53,6 +57,7 @@ export const fundsKeys = {
   creditScore: [creditScoreRef.path],
   fundRecords: [fundRecordsRef.path],
   timeline: [timelineRef.path],
+  seat: [seatStatusRef.path],
 } as const;
 
 export const fetchAssets = (s: Signal) => api.call(assetsRef, {}, opts(s));
@@ -79,3 +84,7 @@ export const createExchange = (body: RequestOf<typeof exchangeCreateCall>, heade
 export const fetchFundRecords = (body: RequestOf<typeof fundRecordsCall>, s: Signal) =>
   api.call(fundRecordsRef, body, opts(s));
 export const fetchTimeline = (body: RequestOf<typeof timelineCall>, s: Signal) => api.call(timelineRef, body, opts(s));
+
+/** Issue 25, SPEC §6: the member's seat account, and the application for one (reviewed by staff). */
+export const fetchSeatStatus = (s: Signal) => api.call(seatStatusRef, {}, opts(s));
+export const applyForSeat = (headers: Record<string, string>) => api.call(seatApplyRef, {}, { headers });

@@ -5,6 +5,7 @@ import {
   fetchCreditScore,
   fetchDepositChannels,
   fetchRealNameStatus,
+  fetchSeatStatus,
   fetchWithdrawInfo,
   fundsKeys,
 } from './funds.api.ts';
@@ -28,6 +29,17 @@ export function useRealNameStatus() {
   return useQuery({
     queryKey: [...fundsKeys.realName, token],
     queryFn: ({ signal }) => fetchRealNameStatus({ signal }),
+    enabled: token !== '',
+    staleTime: 5_000,
+  });
+}
+
+/** The member's seat account (none, applied, approved, rejected with the reason). */
+export function useSeatStatus() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...fundsKeys.seat, token],
+    queryFn: ({ signal }) => fetchSeatStatus({ signal }),
     enabled: token !== '',
     staleTime: 5_000,
   });
@@ -57,6 +69,7 @@ export function useRefreshFunds(): () => Promise<void> {
         fundsKeys.fundRecords,
         fundsKeys.timeline,
         fundsKeys.depositChannels,
+        fundsKeys.seat,
         userInfoKey(token),
       ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useAssets, useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
 import type { Assets, RealNameStatus } from '../api/funds.api.ts';
 import { MoneyActions } from '../components/money-actions.tsx';
+import { SeatCard } from '../components/seat-card.tsx';
 import { RestrictionNotice } from '../../../shared/components/restriction-notice.tsx';
 import { AmountText } from '../../../shared/components/amount-text.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
@@ -33,7 +34,10 @@ import { useSignOut } from '../../../shared/session/sign-out.tsx';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import '../funds.css';
 
-/** Member centre (/user/usercenter): assets, the three money actions, verification, and the menu (UX "Member centre"). */
+/**
+ * Member centre (/user/usercenter): assets, the three money actions, verification, the seat account (SPEC §6), and the
+ * menu (UX "Member centre").
+ */
 export function MemberCentreScreen() {
   const { t } = useTranslation();
   const session = useSession();
@@ -108,6 +112,11 @@ export function MemberCentreScreen() {
         <VerificationCard status={realName.data} fallback={assets.data?.realNameStatus} />
 
         {info.data && <RestrictionNotice restrictions={info.data.restrictions} />}
+
+        <SeatCard
+          verification={realName.data?.status ?? assets.data?.realNameStatus}
+          account={info.data?.account ?? session.account}
+        />
 
         {assets.data && assets.data.balances.length > 0 && <Balances assets={assets.data} />}
 
