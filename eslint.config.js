@@ -116,6 +116,9 @@ export default tseslint.config(
                 '!@kabuto/contracts/trade',
                 '@kabuto/contracts/trade/*',
                 '!@kabuto/contracts/trade/order-refusals',
+                '!@kabuto/contracts/ipo',
+                '@kabuto/contracts/ipo/*',
+                '!@kabuto/contracts/ipo/refusals',
               ],
               allowTypeImports: true,
               message:

@@ -12,10 +12,9 @@ import {
   pay,
   subscribe,
   type EntryState,
-  type SubscribeRefusal,
-  type TermsRefusal,
 } from '@kabuto/domain/ipo/offering';
-import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
+import { errorKeys } from '@kabuto/contracts/errors';
+import { subscribeRefusalKey, termsRefusalKey } from '@kabuto/contracts/ipo/refusals';
 import type { Allotment, IpoEntry, Offering } from '@kabuto/contracts/ipo/offerings';
 import { refuse } from '../errors/public.ts';
 import type { Principal, StaffPrincipal } from '../http/public.ts';
@@ -38,20 +37,6 @@ import {
 } from './ipo-rows.ts';
 
 export const entryChanged = 'ipo.entryChanged';
-
-const subscribeRefusals: Record<SubscribeRefusal, ErrorKey> = {
-  notSubscriptionTime: errorKeys.ipo.notSubscriptionTime,
-  notInSubscriptionState: errorKeys.ipo.notInSubscriptionState,
-  sharesRequired: errorKeys.ipo.sharesRequired,
-  realNameRequired: errorKeys.verification.required,
-  insufficientBalance: errorKeys.funds.insufficientAvailable,
-};
-
-const termsRefusals: Record<TermsRefusal, ErrorKey> = {
-  timesOutOfOrder: errorKeys.ipo.timesOutOfOrder,
-  priceInvalid: errorKeys.ipo.priceInvalid,
-  sharesInvalid: errorKeys.ipo.sharesOnOfferInvalid,
-};
 
 export const stateOfEntry = (r: { member_id: string; status: EntryState['status']; held: string; won: string }) => ({
   memberId: r.member_id,
@@ -234,7 +219,7 @@ export function ipoService(deps: IpoDeps) {
             realNameVerified: facts?.verified ?? false,
             available: facts?.available ?? '0',
           });
-          if ('refused' in check) throw refuse(subscribeRefusals[check.refused]);
+          if ('refused' in check) throw refuse(subscribeRefusalKey[check.refused]);
           const decision = subscribe(p.memberId, check.ok.amount);
           const [row] = await tx.query<{ id: string }>(
             `INSERT INTO ipo_entries (offering_id, member_id, shares, status, held, client_key, created_at)
@@ -367,7 +352,7 @@ export function ipoService(deps: IpoDeps) {
         listsAt: new Date(body.listsAt),
       };
       const refused = checkTerms(terms);
-      if (refused) throw refuse(termsRefusals[refused]);
+      if (refused) throw refuse(termsRefusalKey[refused]);
       if (terms.opensAt < now) throw refuse(errorKeys.ipo.timesInPast);
       const lockUp = body.lockUpUntil === null ? null : new Date(body.lockUpUntil);
       if (lockUp && lockUp < terms.listsAt) throw refuse(errorKeys.ipo.lockUpBeforeListing);

@@ -2,6 +2,7 @@ import { errorKeys } from '@kabuto/contracts/errors';
 import { reasonIssue } from '@kabuto/contracts/formats';
 import { jstInstant, jstParts } from '@kabuto/domain/calendar/jst';
 import { checkTerms, type TermsRefusal } from '@kabuto/domain/ipo/offering';
+import { termsRefusalKey } from '@kabuto/contracts/ipo/refusals';
 import type { OfferingCreateRequest } from './api/ipo-admin.api.ts';
 
 // Back office → IPO offerings (issue 25): staff type the times as JST wall-clock times (datetime-local inputs); the
@@ -59,11 +60,8 @@ export type OfferingRefusal =
   | typeof errorKeys.ipo.sharesOnOfferInvalid
   | typeof errorKeys.ipo.lockUpBeforeListing;
 
-const refusalOfTerms: Record<TermsRefusal, OfferingRefusal> = {
-  timesOutOfOrder: errorKeys.ipo.timesOutOfOrder,
-  priceInvalid: errorKeys.ipo.priceInvalid,
-  sharesInvalid: errorKeys.ipo.sharesOnOfferInvalid,
-};
+// The server's own map (contracts), narrowed to the keys this form shows.
+const refusalOfTerms = termsRefusalKey as Readonly<Record<TermsRefusal, OfferingRefusal>>;
 
 // The contract's grammar: a four-character code, names of 1–80 characters, a price of up to nine digits and one
 // decimal (the price must also be above zero: checkTerms says so).

@@ -1,8 +1,8 @@
-import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import { Decimal } from '@kabuto/domain/money';
 import { lotteryUnit } from '@kabuto/domain/ipo/lottery';
-import type { OfferingFacts, SubscribeRefusal } from '@kabuto/domain/ipo/offering';
+import type { OfferingFacts } from '@kabuto/domain/ipo/offering';
 import type { Offering } from '../api/ipo.api.ts';
+import { subscribeRefusalKey } from '@kabuto/contracts/ipo/refusals';
 
 /**
  * The offering as the domain rules read it (`checkSubscription`, `offeringPhase`): its instants as dates. The wire
@@ -23,14 +23,8 @@ export function offeringFacts(o: Offering): OfferingFacts {
   };
 }
 
-/** The catalogue key of each refusal of the one subscription check (SPEC §8 wording), as the screen shows it. */
-export const subscribeRefusalKey: Readonly<Record<SubscribeRefusal, ErrorKey>> = {
-  notSubscriptionTime: errorKeys.ipo.notSubscriptionTime,
-  notInSubscriptionState: errorKeys.ipo.notInSubscriptionState,
-  sharesRequired: errorKeys.ipo.sharesRequired,
-  realNameRequired: errorKeys.verification.required,
-  insufficientBalance: errorKeys.funds.insufficientAvailable,
-};
+/** The catalogue key of each refusal of the one subscription check: the server's own map (contracts). */
+export { subscribeRefusalKey };
 
 // Full-width digits (U+FF10–FF19) as a Japanese keyboard types them.
 const fullWidthDigits = /[\uFF10-\uFF19]/g;
