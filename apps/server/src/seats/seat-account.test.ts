@@ -62,6 +62,25 @@ describeEachDatabase('seat accounts: apply, staff decide through the review life
     expect((await h().call<SeatState>('user/seat/status', {}, other.headers)).data.status).toBe('none');
   });
 
+  it('refuses a staff member deciding their own application', async () => {
+    const staff = await staffHeaders(h());
+    // The staff account is a member too: verified (as staff would be), it applies, then tries to approve itself.
+    await h().db.query(
+      `UPDATE members SET real_name_status = 'verified', real_name = 'スタッフ イチロウ' WHERE account = $1`,
+      [h().seed.staffAccount],
+    );
+    expect((await h().call<SeatState>('user/seat/apply', {}, staff)).data.status).toBe('pending');
+    const queue = await h().call<{ items: { id: string; account: string }[] }>(
+      'admin/seat/list',
+      { status: 'pending', pageSize: 100 },
+      staff,
+    );
+    const own = queue.data.items.find((i) => i.account === h().seed.staffAccount);
+    const answer = await h().call('admin/seat/decide', { id: own?.id, decision: 'approve', reason: 'me' }, staff);
+    expect([answer.http, answer.msg]).toEqual([403, errorKeys.review.ownCase]);
+    expect((await h().call<SeatState>('user/seat/status', {}, staff)).data.status).toBe('pending');
+  });
+
   it('a rejection says why, and the member may apply again', async () => {
     const m = await verifiedMember(h());
     await h().call('user/seat/apply', {}, m.headers);
