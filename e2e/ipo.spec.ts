@@ -100,6 +100,9 @@ test('subscribe → the draw → the browser recomputes it and says it matches �
   await expect(position).toHaveAttribute('data-symbol', code);
   await expect(position).toHaveAttribute('data-status', 'holding');
   await expect(position).toContainText('カブト・ロボティクス');
+  // Locked until listing: said on the card, and no close button.
+  await expect(position.getByTestId('pos-locked')).toBeVisible();
+  await expect(position.getByTestId('pos-close')).toHaveCount(0);
   await noticeGone(page);
   await shot(page, 'positions-auction', { fullPage: false });
 

@@ -132,6 +132,11 @@ export function PositionCard({
           <SideTag side={p.side} testId="pos-side" />
           <span className="trade-tag">{t('trade.leverageTag', { leverage: p.leverage })}</span>
           <StatusTag status={p.status} />
+          {p.status === 'holding' && p.saleRules.includes('lockUp') && (
+            <span className="trade-tag" data-testid="pos-locked">
+              {t('trade.lockedTag')}
+            </span>
+          )}
           {p.closeReason && (
             <span className="position-card__reason" data-testid="pos-close-reason">
               {t(`trade.closeReason.${p.closeReason}`)}

@@ -127,7 +127,8 @@ function PositionList({ tab }: { tab: PositionTab }) {
             value={value}
             onOpen={() => push(`/position/positionDetail?orderNo=${encodeURIComponent(p.orderNo)}`)}
             onAction={
-              p.status === 'holding' || p.status === 'pending'
+              // Shares in their lock-up (an IPO allotment before listing) cannot be sold: no close on the card.
+              (p.status === 'holding' && !p.saleRules.includes('lockUp')) || p.status === 'pending'
                 ? () => {
                     preloadNotice();
                     setActing(p);
