@@ -69,7 +69,7 @@ function AllotmentRow({ allotment: a }: { allotment: Allotment }) {
   const f = useIpoFormat();
   const figures = [
     { key: 'price', label: t('ipo.fields.price'), value: moneyText(a.price) },
-    { key: 'shares', label: t('ipo.fields.shares'), value: f.shares(a.shares) },
+    { key: 'shares', label: t('ipo.allotments.shares'), value: f.shares(a.shares) },
     { key: 'amount', label: t('ipo.fields.amountPaid'), value: moneyText(a.amount) },
   ];
   return (
