@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, TestClock } from '../test/harness.ts';
 import { jobRetryMs, jobRunner, periodKey, type Fenced } from './jobs.ts';
+import { registerPlatformJobs } from './platform-jobs.ts';
 import type { Leader } from './leader.ts';
 
 const follower: Leader = {
@@ -104,5 +105,24 @@ describeEachDatabase('leader-only jobs run at most once per job and period', (h)
     expect(periodKey({ jstDailyAt: { hour: 3, minute: 0 } }, new Date('2026-11-23T18:00:00Z'))).toBe('2026-11-24');
     expect(periodKey({ jstDailyAt: { hour: 3, minute: 0 } }, new Date('2026-11-23T17:00:00Z'))).toBeNull();
     expect(periodKey({ everyMs: 1000 }, new Date(5500))).toBe('5');
+  });
+
+  it('prunes finished periods older than a week, and keeps newer and unfinished ones', async () => {
+    const clock = new TestClock(new Date('2026-12-10T00:00:00Z'));
+    const old = new Date('2026-12-01T00:00:00Z');
+    const recent = new Date('2026-12-08T00:00:00Z');
+    await h().db.query(
+      `INSERT INTO job_runs (job, period_key, runner, started_at, finished_at, outcome) VALUES
+         ('test.prune', 'old', 'r', $1, $1, 'ok'), ('test.prune', 'recent', 'r', $2, $2, 'ok'),
+         ('test.prune', 'unfinished', 'r', $1, NULL, NULL)`,
+      [old, recent],
+    );
+    const jobs = jobRunner({ db: h().db, clock, leader: h().platform.leader, runner: 'prune' });
+    registerPlatformJobs(jobs);
+    expect(await jobs.runDue()).toContain('jobRuns.prune');
+    const left = await h().db.query<{ period_key: string }>(
+      `SELECT period_key FROM job_runs WHERE job = 'test.prune' ORDER BY period_key`,
+    );
+    expect(left.map((r) => r.period_key)).toEqual(['recent', 'unfinished']);
   });
 });
