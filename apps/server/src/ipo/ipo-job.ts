@@ -23,18 +23,21 @@ async function applyDecisions(
   step: { at: Date; kind: string; reason: string; stamp: 'drawn_at' | 'ended_at' },
 ): Promise<void> {
   if (decided.length === 0) return;
-  await tx.query(
+  const updated = await tx.query(
     `UPDATE ipo_entries e SET status = u.status, held = u.held, won = u.won, ${step.stamp} = $5
-       FROM unnest($1::bigint[], $2::text[], $3::numeric[], $4::numeric[]) AS u(id, status, held, won)
-      WHERE e.id = u.id`,
+       FROM unnest($1::bigint[], $2::text[], $3::numeric[], $4::numeric[], $6::text[]) AS u(id, status, held, won, was)
+      WHERE e.id = u.id AND e.status = u.was RETURNING e.id`,
     [
       decided.map(({ e }) => e.id),
       decided.map(({ d }) => d.status),
       decided.map(({ d }) => d.held.toFixed()),
       decided.map(({ e, d }) => d.won ?? e.won),
       step.at,
+      decided.map(({ e }) => e.status),
     ],
   );
+  // The rows were locked as read, so none can have moved; if one did, nothing of this step is written.
+  if (updated.length !== decided.length) throw new Error('ipo: an entry changed under its step');
   const entries: EntryInput[] = decided
     .filter(({ d }) => d.lines.length > 0)
     .map(({ e, d }) => ({
@@ -59,11 +62,15 @@ async function applyDecisions(
   );
 }
 
+/**
+ * The entries a step decides, locked (FOR UPDATE, in id order) as they are read: a member's payment at the deadline
+ * holds its entry, so the lapse waits for it and then finds it paid, never lapsing (and releasing) a paid entry.
+ */
 const entriesIn = (tx: Sql, offeringId: string, status: EntryState['status']) =>
   tx.query<EntryFacts>(
     `SELECT id::text AS id, member_id::text AS member_id, shares::text AS shares, status, held::text AS held,
             won::text AS won
-       FROM ipo_entries WHERE offering_id = $1 AND status = $2 ORDER BY id`,
+       FROM ipo_entries WHERE offering_id = $1 AND status = $2 ORDER BY id FOR UPDATE`,
     [offeringId, status],
   );
 

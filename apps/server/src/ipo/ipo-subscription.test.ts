@@ -8,7 +8,7 @@ import { fund } from '../test/money-fixtures.ts';
 import { pendingSubmissionId, staffHeaders, submitRealName } from '../verification/real-name-fixtures.ts';
 import { books, expectReconciled, type Member } from '../trading/trade-fixtures.ts';
 import { jobRunner } from '../platform/public.ts';
-import { drawOffering } from './ipo-job.ts';
+import { drawOffering, lapseOffering } from './ipo-job.ts';
 import { ipoJob } from './public.ts';
 
 const minute = 60_000;
@@ -307,6 +307,38 @@ describeEachDatabase('IPO offerings and subscriptions (issue 25)', (h) => {
     expect(lapses?.n).toBe('2');
     for (const m of members) expect((await books(h(), m)).frozen).toBe('0');
     await expectReconciled(h());
+  });
+
+  it('never lapses an entry that changed while the lapse waited for it (a payment at the deadline)', async () => {
+    await h().platform.jobs.stop();
+    const jobs = jobRunner({ db: h().db, clock: h().clock, leader: h().platform.leader, runner: 'ipo-race' });
+    jobs.register(ipoJob(h().db));
+    const o = await offering(h(), { sharesOnOffer: '100' });
+    h().clock.advance(2 * minute);
+    const m = await subscriber(h());
+    await subscribe(h(), m, o.id, '100');
+    await later(h(), 120 * minute, [m]);
+    await jobs.runDue();
+    const entry = await entryOf(h(), m, o.id);
+    expect(entry?.status).toBe('won');
+    h().clock.advance(24 * 60 * minute);
+    // The entry is held (as a payment holds it) while the lapse starts; it changes, then the hold ends.
+    let lapsing: Promise<number | null> | undefined;
+    await h().db.transaction(async (tx) => {
+      await tx.query(`SELECT 1 FROM ipo_entries WHERE id = $1 FOR UPDATE`, [entry?.id ?? '']);
+      lapsing = h().db.transaction((t2) => lapseOffering(t2, o.id, h().clock.now()));
+      await new Promise((r) => setTimeout(r, 300));
+      await tx.query(`UPDATE ipo_entries SET status = 'cancelled', held = 0, ended_at = $2 WHERE id = $1`, [
+        entry?.id ?? '',
+        h().clock.now(),
+      ]);
+    });
+    expect(await lapsing).toBe(0);
+    const [lapses] = await h().db.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM journal_entries WHERE kind = 'ipo_lapse' AND ref_id = $1`,
+      [entry?.id ?? ''],
+    );
+    expect(lapses?.n).toBe('0');
   });
 
   it('cancels before the draw with every hold released and the reason kept; not after', async () => {
