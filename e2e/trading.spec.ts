@@ -221,10 +221,11 @@ test('a stop-loss set on the ticket triggers and the position closes by itself, 
   for (const side of ['long', 'short'] as const) {
     // The quote moves every second: a stop read a moment ago can be on the wrong side by the time the member
     // confirms, and the server then refuses it (as it should). Read the touch again and retry.
-    await page.goto(`/#/market/marketBuy?symbol=${symbol}&side=${side}`);
+    const ticket = `/#/market/marketBuy?symbol=${symbol}&side=${side}`;
+    await page.goto(ticket);
     await figuresReady(page);
     let placed = false;
-    for (let attempt = 0; attempt < 4 && !placed; attempt += 1) {
+    for (let attempt = 0; attempt < 6 && !placed; attempt += 1) {
       const touch = await apiCall<{ bid: string; ask: string }>(
         request,
         'trade/preview',
@@ -245,7 +246,21 @@ test('a stop-loss set on the ticket triggers and the position closes by itself, 
       }
       await page.getByTestId('ticket-review').click();
       await expect(page.getByTestId('ticket-sheet-rows')).toBeVisible();
-      await page.getByTestId('ticket-sheet-confirm').click();
+      // The figures behind the sheet follow the quote: a move can close the sheet under the click (the stop no longer
+      // fits). Then the ticket is opened afresh and the touch read again, as a member would.
+      const confirmed = await page
+        .getByTestId('ticket-sheet-confirm')
+        .click({ timeout: 5_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!confirmed) {
+        await page.goto('/#/home/index');
+        await page.goto(ticket);
+        await figuresReady(page);
+        continue;
+      }
       placed = await expect(page)
         .toHaveURL(/#\/position\/position/, { timeout: 10_000 })
         .then(
