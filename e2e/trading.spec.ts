@@ -225,7 +225,7 @@ test('a stop-loss set on the ticket triggers and the position closes by itself, 
     await page.goto(ticket);
     await figuresReady(page);
     let placed = false;
-    for (let attempt = 0; attempt < 6 && !placed; attempt += 1) {
+    for (let attempt = 0; attempt < 8 && !placed; attempt += 1) {
       const touch = await apiCall<{ bid: string; ask: string }>(
         request,
         'trade/preview',
@@ -244,17 +244,18 @@ test('a stop-loss set on the ticket triggers and the position closes by itself, 
         await noticeGone(page);
         await shot(page, 'trade-ticket-stop-loss');
       }
-      await page.getByTestId('ticket-review').click();
-      await expect(page.getByTestId('ticket-sheet-rows')).toBeVisible();
-      // The figures behind the sheet follow the quote: a move can close the sheet under the click (the stop no longer
-      // fits). Then the ticket is opened afresh and the touch read again, as a member would.
-      const confirmed = await page
-        .getByTestId('ticket-sheet-confirm')
-        .click({ timeout: 5_000 })
-        .then(
+      // The figures follow the quote: a move between reading the touch and a click can disable the review button or
+      // close the sheet under the click (the stop no longer fits). Each click is bounded; when one cannot land, the
+      // ticket is opened afresh and the touch read again, as a member would.
+      const landed = (click: Promise<void>) =>
+        click.then(
           () => true,
           () => false,
         );
+      const confirmed =
+        (await landed(page.getByTestId('ticket-review').click({ timeout: 3_000 }))) &&
+        (await landed(expect(page.getByTestId('ticket-sheet-rows')).toBeVisible({ timeout: 3_000 }))) &&
+        (await landed(page.getByTestId('ticket-sheet-confirm').click({ timeout: 3_000 })));
       if (!confirmed) {
         await page.goto('/#/home/index');
         await page.goto(ticket);
