@@ -119,6 +119,9 @@ export default tseslint.config(
                 '!@kabuto/contracts/ipo',
                 '@kabuto/contracts/ipo/*',
                 '!@kabuto/contracts/ipo/refusals',
+                '!@kabuto/contracts/block',
+                '@kabuto/contracts/block/*',
+                '!@kabuto/contracts/block/refusals',
               ],
               allowTypeImports: true,
               message:

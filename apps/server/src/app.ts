@@ -60,6 +60,7 @@ import { candleRetentionJob, startMarket, type MarketModule, type MarketOptions 
 import { newsRoutes, newsService } from './news/public.ts';
 import { ipoJob, ipoRoutes, ipoService } from './ipo/public.ts';
 import { seatReviewKind, seatRoutes, seatService } from './seats/public.ts';
+import { blockReviewKind, blockRoutes, blockService } from './block/public.ts';
 import { financingJob, tradeRoutes, tradeService, tradeSettingsService, triggerEngine } from './trading/public.ts';
 import { tradingReads } from './trading/public.ts';
 import type { TriggerEngine } from './trading/public.ts';
@@ -306,6 +307,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   });
   jobs.register(financingJob(opts.db, nudgeRelay));
   jobs.register(ipoJob(opts.db, nudgeRelay));
+  const blockKind = blockReviewKind(marketProfile);
   const funds = fundRoutes({
     db: opts.db,
     clock,
@@ -333,6 +335,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
       deposits: depositReviewKind,
       withdrawals: withdrawalReviewKind,
       seats: seatReviewKind,
+      blocks: blockKind,
     }),
     ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
     ...creditRoutes(opts.db),
@@ -357,6 +360,11 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     ...newsRoutes(newsService({ db: opts.db, clock })),
     ...ipoRoutes(ipoService({ db: opts.db, clock, profile: marketProfile, afterCommit: nudgeRelay })),
     ...seatRoutes(seatService({ db: opts.db, clock, reviews })),
+    ...blockRoutes(
+      blockService({ db: opts.db, clock, market: market.snapshot, reviews, kind: blockKind }),
+      reviews,
+      blockKind,
+    ),
   ];
   const openapi = buildOpenApi(routes);
 

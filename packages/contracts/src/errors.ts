@@ -30,6 +30,7 @@ export const errorKeys = {
     fundAlreadySet: 'errors.password.fundAlreadySet',
     sameAsOld: 'errors.password.sameAsOld',
     fundLocked: 'errors.password.fundLocked',
+    channelLocked: 'errors.password.channelLocked',
   },
   reset: {
     codeInvalid: 'errors.reset.codeInvalid',
@@ -127,9 +128,32 @@ export const errorKeys = {
     lockUpBeforeListing: 'errors.ipo.lockUpBeforeListing',
     notCancellable: 'errors.ipo.notCancellable',
     notDrawn: 'errors.ipo.notDrawn',
+    notGrabTime: 'errors.ipo.notGrabTime',
+    grabNotEligible: 'errors.ipo.grabNotEligible',
+    notLapsed: 'errors.ipo.notLapsed',
+    nothingToGrab: 'errors.ipo.nothingToGrab',
+    grabAlreadySet: 'errors.ipo.grabAlreadySet',
+    grabTimesOutOfOrder: 'errors.ipo.grabTimesOutOfOrder',
   },
   seat: {
     alreadySeat: 'errors.seat.alreadySeat',
+  },
+  // SPEC §8 "Products" for block trades (issue 25), and the checks of a product staff list.
+  block: {
+    notFound: 'errors.block.notFound',
+    closed: 'errors.block.closed',
+    belowMinimum: 'errors.block.belowMinimum',
+    aboveMaximum: 'errors.block.aboveMaximum',
+    dailyLimit: 'errors.block.dailyLimit',
+    seatOnly: 'errors.block.seatOnly',
+    priceInvalid: 'errors.block.priceInvalid',
+    minAmountInvalid: 'errors.block.minAmountInvalid',
+    maxSharesInvalid: 'errors.block.maxSharesInvalid',
+    dailyLimitInvalid: 'errors.block.dailyLimitInvalid',
+    timesOutOfOrder: 'errors.block.timesOutOfOrder',
+    timesInPast: 'errors.block.timesInPast',
+    lockUpBeforeClose: 'errors.block.lockUpBeforeClose',
+    notWithdrawable: 'errors.block.notWithdrawable',
   },
   review: {
     ownCase: 'errors.review.ownCase',
@@ -215,5 +239,7 @@ export const successKeys = {
   subscribed: 'success.subscribed',
   paid: 'success.paid',
   offeringSaved: 'success.offeringSaved',
+  blockApplied: 'success.blockApplied',
+  grabbed: 'success.grabbed',
 } as const;
 export type SuccessKey = (typeof successKeys)[keyof typeof successKeys];

@@ -100,6 +100,11 @@ export interface SimulatorOptions {
 }
 
 export interface Simulator {
+  /**
+   * A stock that joins the market while the simulator runs (an IPO's listing, issue 25): it starts from its base price
+   * on its own tick grid, its first previous close, with the day's limits from it. False when it is already carried.
+   */
+  add(company: SimulatedCompany, now: Date): boolean;
   /** Advances the market to `now`: rolls the day when the JST date changed, then trades if the session allows. */
   step(now: Date, halted?: ReadonlySet<string>): MarketTick[];
   /** Books a trade from elsewhere (a replayed recording) as the stock's latest trade; false for a symbol it does not carry. */
@@ -169,15 +174,15 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const factorOf = (code: string): number => dayVolumeFactor(options.seed, code, day);
   const restored = new Map((options.restore ?? []).map((s) => [s.symbol, s]));
   const stocks = new Map<string, StockState>();
-  for (const company of options.companies) {
-    if (stocks.has(company.code)) throw new RangeError(`Duplicate symbol ${company.code}`);
+  /** A stock from its base price (on its own tick grid), or from its stored state when it has one. */
+  const stockFrom = (company: SimulatedCompany, since: Date, saved: StockSnapshot | undefined): StockState => {
     const base = roundToTick(money(company.basePrice), company.tickTable, 'nearest');
     const stock: StockState = {
       company,
       base,
       last: base,
       fair: Math.log(base.toNumber()),
-      lastAt: options.now,
+      lastAt: since,
       dayFactor: 1,
       prevClose: base,
       upper: base,
@@ -190,7 +195,6 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       trades: 0,
     };
     openDay(stock, base, factorOf(company.code));
-    const saved = restored.get(company.code);
     if (saved !== undefined) {
       stock.last = money(saved.last);
       stock.fair = Math.log(stock.last.toNumber());
@@ -205,7 +209,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         stock.low = saved.low === null ? null : money(saved.low);
       }
     }
-    stocks.set(company.code, stock);
+    return stock;
+  };
+  for (const company of options.companies) {
+    if (stocks.has(company.code)) throw new RangeError(`Duplicate symbol ${company.code}`);
+    stocks.set(company.code, stockFrom(company, options.now, restored.get(company.code)));
   }
 
   const stockOf = (symbol: string): StockState => {
@@ -286,6 +294,13 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   };
 
   return {
+    add(company, now) {
+      if (stocks.has(company.code)) return false;
+      // Its day is the simulator's: a stock joining before a day roll opens the next day like the others.
+      stocks.set(company.code, stockFrom(company, now, undefined));
+      return true;
+    },
+
     record(tick) {
       const stock = stocks.get(tick.symbol);
       if (stock === undefined) return false;

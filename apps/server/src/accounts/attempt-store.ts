@@ -3,12 +3,17 @@ import { afterClaimedFailure, claimAttempt, type AttemptState } from '@kabuto/do
 
 /** A secret's attempt ladder as `members` stores it: its count and wait columns. */
 export interface LadderColumns {
-  failures: 'failed_logins' | 'fund_pin_failures';
-  lockedUntil: 'locked_until' | 'fund_pin_locked_until';
+  failures: 'failed_logins' | 'fund_pin_failures' | 'channel_pw_failures';
+  lockedUntil: 'locked_until' | 'fund_pin_locked_until' | 'channel_pw_locked_until';
 }
 
 export const signInLadder: LadderColumns = { failures: 'failed_logins', lockedUntil: 'locked_until' };
 export const fundPinLadder: LadderColumns = { failures: 'fund_pin_failures', lockedUntil: 'fund_pin_locked_until' };
+/** Issue 25: a block-trade product's channel password, per member across products (migration 023). */
+export const channelPasswordLadder: LadderColumns = {
+  failures: 'channel_pw_failures',
+  lockedUntil: 'channel_pw_locked_until',
+};
 
 /** The member's ladder, row-locked for the transaction that changes it. */
 async function storedLadder(tx: Sql, memberId: string, c: LadderColumns): Promise<AttemptState> {

@@ -1,7 +1,7 @@
 // The accounts module's public surface: other modules import only this file (issue 6 §3, lint kabuto/boundaries).
 export { accountRoutes } from './account.routes.ts';
 export { accountService } from './account.service.ts';
-export { checkFundPin } from './fund-pin.ts';
+export { checkChannelPassword, checkFundPin } from './fund-pin.ts';
 export { newInviteCode } from './invite-code.ts';
 export { hashSecret } from './password-hash.ts';
 export { refuseIfRestricted, restrictionFact } from './restrictions.ts';

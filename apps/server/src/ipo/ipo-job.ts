@@ -4,6 +4,7 @@ import { draw } from '@kabuto/domain/ipo/lottery';
 import { drawn, lapse, type EntryDecision, type EntryState } from '@kabuto/domain/ipo/offering';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { ledgerReasons, postMany } from '../ledger/public.ts';
+import { listUpcomingSymbol } from '../market/public.ts';
 import { writeOutboxOncePerMember, type JobDefinition } from '../platform/public.ts';
 import { entryChanged, stateOfEntry } from './ipo.service.ts';
 
@@ -131,9 +132,32 @@ export async function lapseOffering(tx: Sql, offeringId: string, now: Date): Pro
 }
 
 /**
+ * On the listing date a drawn offering's stock joins the market, in one transaction: the market lists it (status
+ * `listed`, its base price the offering price, a status change through the outbox so every snapshot and the leader's
+ * feed take it up) and the offering says it is listed. The offering row is locked and re-checked, so a rerun after a
+ * crash or takeover lists nothing twice. An offering nobody won (or entered) lists too: the stock lists whatever the
+ * demand was; a cancelled one never does (its stock was withdrawn).
+ */
+export async function listOffering(tx: Sql, offeringId: string, now: Date): Promise<string | null> {
+  const [o] = await tx.query<{ code: string }>(
+    `SELECT code FROM ipo_offerings
+      WHERE id = $1 AND cancelled_at IS NULL AND drawn_at IS NOT NULL AND listed_at IS NULL AND lists_at <= $2 FOR UPDATE`,
+    [offeringId, now],
+  );
+  if (!o) return null;
+  // Only this step lists an offered stock, under the offering's lock: a stock not upcoming here is a broken invariant,
+  // and the period fails (and is retried) rather than marking the offering listed without its stock.
+  if (!(await listUpcomingSymbol(tx, { code: o.code, at: now })))
+    throw new Error(`ipo: the stock ${o.code} of offering ${offeringId} is not upcoming`);
+  await tx.query(`UPDATE ipo_offerings SET listed_at = $2 WHERE id = $1`, [offeringId, now]);
+  return o.code;
+}
+
+/**
  * Issue 25: the IPO's timed steps as one leader job, fenced by the leader epoch — each due draw, then each due lapse
- * of unconfirmed wins, each in its own transaction that a lost term cannot commit. A period's run that failed or
- * was cut off is claimed again; each step checks in its locked row that it is still due, so nothing is done twice.
+ * of unconfirmed wins, then each due listing, each in its own transaction that a lost term cannot commit. A period's
+ * run that failed or was cut off is claimed again; each step checks in its locked row that it is still due, so nothing
+ * is done twice.
  */
 export function ipoJob(db: Database, afterCommit?: () => void): JobDefinition {
   return {
@@ -150,6 +174,11 @@ export function ipoJob(db: Database, afterCommit?: () => void): JobDefinition {
           WHERE cancelled_at IS NULL AND drawn_at IS NOT NULL AND lapsed_at IS NULL AND pay_by <= $1 ORDER BY pay_by, id`,
         [now],
       );
+      const dueListings = await db.query<{ id: string }>(
+        `SELECT id::text AS id FROM ipo_offerings
+          WHERE cancelled_at IS NULL AND listed_at IS NULL AND drawn_at IS NOT NULL AND lists_at <= $1 ORDER BY lists_at, id`,
+        [now],
+      );
       const done: string[] = [];
       for (const { id } of dueDraws) {
         const n = await fenced((tx) => drawOffering(tx, id, now));
@@ -158,6 +187,10 @@ export function ipoJob(db: Database, afterCommit?: () => void): JobDefinition {
       for (const { id } of dueLapses) {
         const n = await fenced((tx) => lapseOffering(tx, id, now));
         if (n !== null) done.push(`lapsed ${n} wins of ${id}`);
+      }
+      for (const { id } of dueListings) {
+        const code = await fenced((tx) => listOffering(tx, id, now));
+        if (code !== null) done.push(`listed ${code} (${id})`);
       }
       if (done.length > 0) afterCommit?.();
       return done.length > 0 ? done.join('; ') : 'nothing due';

@@ -1,5 +1,6 @@
 import { money, toWire } from '@kabuto/domain/money';
 import { amountFor, offeringPhase, type EntryStatus, type OfferingFacts } from '@kabuto/domain/ipo/offering';
+import { grabPhase, type GrabWindow } from '@kabuto/domain/ipo/grab';
 import type { IpoEntry, Offering } from '@kabuto/contracts/ipo/offerings';
 
 /** An `ipo_offerings` row with its stock's names and its entries count; amounts and counts as text. */
@@ -28,12 +29,17 @@ export interface OfferingRow {
   cancel_reason: string | null;
   entries: string;
   created_by: string;
+  grab_opens_at: Date | null;
+  grab_closes_at: Date | null;
+  grab_shares: string | null;
+  grab_taken: string;
 }
 
 export const offeringSelect = `SELECT o.id::text AS id, o.code, s.name_jp, s.name_en, s.name_tw, o.price::text AS price,
     o.shares_on_offer::text AS shares_on_offer, o.opens_at, o.closes_at, o.draw_at, o.pay_by, o.lists_at, o.lock_up_until,
     o.commitment, o.secret, o.drawn_at, o.winners, o.allocated::text AS allocated, o.lapsed_at, o.listed_at,
-    o.cancelled_at, o.cancel_reason, m.account AS created_by,
+    o.cancelled_at, o.cancel_reason, m.account AS created_by, o.grab_opens_at, o.grab_closes_at,
+    o.grab_shares::text AS grab_shares, o.grab_taken::text AS grab_taken,
     (SELECT count(*) FROM ipo_entries e WHERE e.offering_id = o.id)::text AS entries
   FROM ipo_offerings o JOIN market_symbols s ON s.code = o.code JOIN members m ON m.id = o.created_by`;
 
@@ -51,6 +57,17 @@ export const factsOf = (r: OfferingRow): OfferingFacts => ({
 });
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
+
+/** The grab window staff set, or null. */
+export const grabWindowOf = (r: OfferingRow): GrabWindow | null =>
+  r.grab_opens_at && r.grab_closes_at && r.grab_shares !== null
+    ? {
+        opensAt: new Date(r.grab_opens_at),
+        closesAt: new Date(r.grab_closes_at),
+        shares: r.grab_shares,
+        taken: r.grab_taken,
+      }
+    : null;
 
 /** The offering as members and staff read it: the secret only once the draw has revealed it. */
 export function offeringWire(r: OfferingRow, now: Date): Offering {
@@ -75,6 +92,18 @@ export function offeringWire(r: OfferingRow, now: Date): Offering {
     drawnAt: iso(r.drawn_at),
     cancelledAt: iso(r.cancelled_at),
     cancelReason: r.cancel_reason,
+    grab: grabWire(grabWindowOf(r), now),
+  };
+}
+
+function grabWire(w: GrabWindow | null, now: Date): Offering['grab'] {
+  if (!w) return null;
+  return {
+    opensAt: w.opensAt.toISOString(),
+    closesAt: w.closesAt.toISOString(),
+    shares: w.shares,
+    taken: w.taken,
+    phase: grabPhase(w, now),
   };
 }
 

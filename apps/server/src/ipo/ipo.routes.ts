@@ -2,10 +2,13 @@ import { successKeys } from '@kabuto/contracts/errors';
 import {
   adminIpoCancelCall,
   adminIpoCreateCall,
+  adminIpoGrabWindowCall,
   adminIpoListCall,
   allotmentsCall,
   ipoDetailCall,
   ipoDrawCall,
+  ipoGrabCall,
+  ipoGrabOrderCall,
   ipoListCall,
   ipoPayCall,
   ipoRecordsCall,
@@ -19,6 +22,14 @@ export function ipoRoutes(s: IpoService): Route[] {
     route({ call: ipoListCall, handler: ({ principal }) => s.list(principal) }),
     route({ call: ipoDetailCall, handler: ({ principal, body }) => s.detail(principal, body.id) }),
     route({ call: ipoDrawCall, handler: ({ principal, body }) => s.draw(principal, body.id) }),
+    route({ call: ipoGrabOrderCall, handler: ({ body }) => s.grabOrder(body.id) }),
+    route({
+      call: ipoGrabCall,
+      success: successKeys.grabbed,
+      idempotent: { recover: (principal, key) => s.byGrabKey(principal, key) },
+      handler: ({ principal, body, requestId, idempotencyKey }) =>
+        s.grab(principal, body.id, idempotencyKey, requestId),
+    }),
     route({ call: ipoRecordsCall, handler: ({ principal }) => s.records(principal) }),
     route({ call: allotmentsCall, handler: ({ principal }) => s.allotments(principal) }),
     route({
@@ -39,6 +50,11 @@ export function ipoRoutes(s: IpoService): Route[] {
       call: adminIpoCreateCall,
       success: successKeys.offeringSaved,
       handler: ({ principal, body, requestId }) => s.create(asStaff(principal), body, requestId),
+    }),
+    route({
+      call: adminIpoGrabWindowCall,
+      success: successKeys.saved,
+      handler: ({ principal, body, requestId }) => s.setGrabWindow(asStaff(principal), body, requestId),
     }),
     route({
       call: adminIpoCancelCall,

@@ -13,9 +13,16 @@ import {
   subscribe,
   type EntryState,
 } from '@kabuto/domain/ipo/offering';
+import { checkGrab, checkGrabWindow, grabLines } from '@kabuto/domain/ipo/grab';
+import { lotteryUnit } from '@kabuto/domain/ipo/lottery';
 import { errorKeys } from '@kabuto/contracts/errors';
-import { subscribeRefusalKey, termsRefusalKey } from '@kabuto/contracts/ipo/refusals';
-import type { Allotment, IpoEntry, Offering } from '@kabuto/contracts/ipo/offerings';
+import {
+  grabRefusalKey,
+  grabWindowRefusalKey,
+  subscribeRefusalKey,
+  termsRefusalKey,
+} from '@kabuto/contracts/ipo/refusals';
+import type { Allotment, IpoEntry, IpoGrab, Offering } from '@kabuto/contracts/ipo/offerings';
 import { refuse } from '../errors/public.ts';
 import type { Principal, StaffPrincipal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
@@ -23,12 +30,14 @@ import { refuseIfRestricted } from '../accounts/public.ts';
 import { recordAudit } from '../audit/public.ts';
 import { ledgerReasons, post, postMany } from '../ledger/public.ts';
 import { addUpcomingSymbol, withdrawUpcomingSymbol } from '../market/public.ts';
-import { lockSaleUntil, openAllotment } from '../trading/public.ts';
+import { openAllotment } from '../trading/public.ts';
+import { blockAllotmentsOf } from '../block/public.ts';
 import { writeOutbox, writeOutboxOncePerMember } from '../platform/public.ts';
 import {
   entrySelect,
   entryWire,
   factsOf,
+  grabWindowOf,
   maskAccount,
   offeringSelect,
   offeringWire,
@@ -78,6 +87,34 @@ export function ipoService(deps: IpoDeps) {
     );
     return new Map(rows.map((r) => [r.offering_id, entryWire(r)]));
   };
+  const grabOf = async (sql: Sql, offeringId: string, memberId: string): Promise<IpoGrab | null> => {
+    const [g] = await sql.query<{ seq: number; shares: string; amount: string; created_at: Date; order_no: string }>(
+      `SELECT g.seq, g.shares::text AS shares, g.amount::text AS amount, g.created_at, p.order_no
+         FROM ipo_grabs g JOIN trade_positions p ON p.id = g.position_id WHERE g.offering_id = $1 AND g.member_id = $2`,
+      [offeringId, memberId],
+    );
+    return g
+      ? {
+          seq: g.seq,
+          shares: g.shares,
+          amount: toWire(money(g.amount)),
+          at: new Date(g.created_at).toISOString(),
+          positionOrderNo: g.order_no,
+        }
+      : null;
+  };
+  /**
+   * Allotted shares cannot be sold before the listing, nor before the end of the lock-up after it: the position's own
+   * lock (not the stock's sale rule, which would lock everyone who buys the stock on the market after it lists).
+   */
+  const saleLockOf = async (sql: Sql, offeringId: string): Promise<Date> => {
+    const [o] = await sql.query<{ until: Date }>(
+      `SELECT coalesce(lock_up_until, lists_at) AS until FROM ipo_offerings WHERE id = $1`,
+      [offeringId],
+    );
+    if (!o) throw new Error('ipo: an entry without its offering');
+    return new Date(o.until);
+  };
   const availableOf = async (sql: Sql, memberId: string): Promise<string> => {
     const [row] = await sql.query<{ balance: string }>(
       `SELECT balance::text AS balance FROM ledger_accounts WHERE member_id = $1 AND book = 'available' AND currency = 'JPY'`,
@@ -97,7 +134,10 @@ export function ipoService(deps: IpoDeps) {
       return { items: rows.map((r) => ({ ...offeringWire(r, now), mine: mine.get(r.id) ?? null })) };
     },
 
-    async detail(p: Principal, id: string): Promise<Offering & { mine: IpoEntry | null; available: string }> {
+    async detail(
+      p: Principal,
+      id: string,
+    ): Promise<Offering & { mine: IpoEntry | null; available: string; myGrab: IpoGrab | null }> {
       const row = await offeringById(db, id);
       if (!row) throw refuse(errorKeys.ipo.notFound);
       const mine = await mineIn(p.memberId, [id]);
@@ -105,6 +145,134 @@ export function ipoService(deps: IpoDeps) {
         ...offeringWire(row, clock.now()),
         mine: mine.get(id) ?? null,
         available: await availableOf(db, p.memberId),
+        myGrab: await grabOf(db, id, p.memberId),
+      };
+    },
+
+    /**
+     * Grab shares: one press by a member whose entry did not win, inside the window. Served in the order the presses
+     * take the offering's counter (one UPDATE that never passes the shares re-offered), the unit paid at once
+     * (available → margin) and opened as a position like a paid win; or told sold out. Refusals leave nothing.
+     */
+    async grab(
+      p: Principal,
+      id: string,
+      clientKey: string | null,
+      requestId: string,
+    ): Promise<{ result: 'won' | 'soldOut'; grab: IpoGrab | null }> {
+      const now = clock.now();
+      await refuseIfRestricted(db, p.memberId, ['frozen', 'no_trading']);
+      /** The press's facts; `counted`: this press has already taken its unit from the counter (inside the write). */
+      const facts = async (sql: Sql, counted = false) => {
+        const row = await offeringById(sql, id);
+        if (!row) throw refuse(errorKeys.ipo.notFound);
+        const [m] = await sql.query<{ status: EntryState['status'] | null; grabbed: boolean; available: string }>(
+          `SELECT (SELECT status FROM ipo_entries WHERE offering_id = $1 AND member_id = $2) AS status,
+                  EXISTS (SELECT 1 FROM ipo_grabs WHERE offering_id = $1 AND member_id = $2) AS grabbed,
+                  coalesce((SELECT balance::text FROM ledger_accounts
+                             WHERE member_id = $2 AND book = 'available' AND currency = 'JPY'), '0') AS available`,
+          [id, p.memberId],
+        );
+        const window = grabWindowOf(row);
+        return checkGrab({
+          window: window && counted ? { ...window, taken: money(window.taken).minus(lotteryUnit).toFixed() } : window,
+          now,
+          entryStatus: m?.status ?? null,
+          alreadyGrabbed: m?.grabbed ?? false,
+          price: row.price,
+          available: m?.available ?? '0',
+        });
+      };
+      // Most presses after the shares are gone are answered here, without waiting for the counter.
+      const first = await facts(db);
+      if ('refused' in first) throw refuse(grabRefusalKey[first.refused]);
+      if ('soldOut' in first) return { result: 'soldOut', grab: null };
+      try {
+        const served = await db.transaction(async (tx) => {
+          const [taken] = await tx.query<{ taken: string; code: string; price: string; locked_until: Date }>(
+            `UPDATE ipo_offerings SET grab_taken = grab_taken + $2
+              WHERE id = $1 AND grab_taken + $2 <= grab_shares AND grab_opens_at <= $3 AND grab_closes_at > $3
+              RETURNING grab_taken::text AS taken, code, price::text AS price,
+                        coalesce(lock_up_until, lists_at) AS locked_until`,
+            [id, first.ok.shares, now],
+          );
+          if (!taken) return null;
+          // Under the counter's lock: the member's facts again (a parallel press of theirs, their balance).
+          const check = await facts(tx, true);
+          if ('refused' in check) throw refuse(grabRefusalKey[check.refused]);
+          if ('soldOut' in check) throw new Error('ipo: the counter moved past the shares under its own lock');
+          const position = await openAllotment(tx, {
+            memberId: p.memberId,
+            symbol: taken.code,
+            shares: check.ok.shares,
+            price: taken.price,
+            margin: check.ok.amount,
+            origin: 'ipo',
+            lockedUntil: new Date(taken.locked_until),
+            profile: deps.profile,
+            at: now,
+          });
+          const seq = Number(money(taken.taken).dividedBy(lotteryUnit).toFixed(0));
+          await tx.query(
+            `INSERT INTO ipo_grabs (offering_id, seq, member_id, shares, amount, position_id, client_key, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [id, seq, p.memberId, check.ok.shares, check.ok.amount.toFixed(), position.id, clientKey, now],
+          );
+          await post(
+            tx,
+            {
+              kind: 'ipo_grab',
+              reason: ledgerReasons.ipoGrab,
+              refType: 'ipo_grab',
+              refId: `${id}:${seq}`,
+              requestId,
+              at: now,
+              lines: grabLines(p.memberId, check.ok.amount),
+            },
+            errorKeys.funds.insufficientAvailable,
+          );
+          return seq;
+        });
+        if (served === null) {
+          // The counter would pass the shares (sold out) or the window closed between the two reads.
+          const again = await facts(db);
+          if ('refused' in again) throw refuse(grabRefusalKey[again.refused]);
+          return { result: 'soldOut', grab: null };
+        }
+        return { result: 'won', grab: await grabOf(db, id, p.memberId) };
+      } catch (err) {
+        // The same member's parallel press was served first (one grab a member and offering).
+        if (isUniqueViolation(err)) throw refuse(errorKeys.ipo.notInSubscriptionState);
+        throw err;
+      }
+    },
+
+    /** The press a call with this Idempotency-Key served, if it committed (a press told "sold out" wrote nothing). */
+    async byGrabKey(p: Principal, key: string): Promise<{ result: 'won'; grab: IpoGrab | null } | null> {
+      const [g] = await db.query<{ offering_id: string }>(
+        `SELECT offering_id::text AS offering_id FROM ipo_grabs WHERE member_id = $1 AND client_key = $2`,
+        [p.memberId, key],
+      );
+      return g ? { result: 'won', grab: await grabOf(db, g.offering_id, p.memberId) } : null;
+    },
+
+    /** The published serving order of a grab window: place, masked account, time. */
+    async grabOrder(id: string) {
+      const row = await offeringById(db, id);
+      if (!row) throw refuse(errorKeys.ipo.notFound);
+      const rows = await db.query<{ seq: number; account: string; created_at: Date }>(
+        `SELECT g.seq, m.account, g.created_at FROM ipo_grabs g JOIN members m ON m.id = g.member_id
+          WHERE g.offering_id = $1 ORDER BY g.seq`,
+        [id],
+      );
+      return {
+        offeringId: row.id,
+        shares: row.grab_shares ?? '0',
+        items: rows.map((r) => ({
+          seq: r.seq,
+          account: maskAccount(r.account),
+          at: new Date(r.created_at).toISOString(),
+        })),
       };
     },
 
@@ -129,7 +297,10 @@ export function ipoService(deps: IpoDeps) {
       };
     },
 
-    /** /user/pj: the shares allotted to the member (IPO wins paid for), newest first, with their lock and status. */
+    /**
+     * /user/pj: the shares allotted to the member (IPO wins paid for, approved block trades), newest first, with their
+     * lock and status.
+     */
     async allotments(p: Principal): Promise<{ items: Allotment[] }> {
       const now = clock.now();
       const rows = await db.query<{
@@ -151,25 +322,33 @@ export function ipoService(deps: IpoDeps) {
                 p.status AS position_status, p.order_no
            FROM ipo_entries e JOIN ipo_offerings o ON o.id = e.offering_id JOIN market_symbols s ON s.code = o.code
            JOIN trade_positions p ON p.id = e.position_id
-          WHERE e.member_id = $1 AND e.status = 'paid' ORDER BY e.paid_at DESC, e.id DESC`,
+          WHERE e.member_id = $1 AND e.status = 'paid'
+         UNION ALL
+         SELECT o.code, s.name_jp, s.name_en, s.name_tw, o.price::text, g.shares::text, g.amount::text, g.created_at,
+                o.lists_at, coalesce(o.lock_up_until, o.lists_at), p.status, p.order_no
+           FROM ipo_grabs g JOIN ipo_offerings o ON o.id = g.offering_id JOIN market_symbols s ON s.code = o.code
+           JOIN trade_positions p ON p.id = g.position_id
+          WHERE g.member_id = $1
+          ORDER BY 8 DESC`,
         [p.memberId],
       );
-      return {
-        items: rows.map((r) => ({
-          source: 'ipo' as const,
-          code: r.code,
-          names: { jp: r.name_jp, en: r.name_en, tw: r.name_tw },
-          price: toWire(money(r.price)),
-          shares: r.shares,
-          amount: toWire(money(r.amount)),
-          allottedAt: new Date(r.paid_at).toISOString(),
-          listsAt: new Date(r.lists_at).toISOString(),
-          lockedUntil: new Date(r.locked_until).toISOString(),
-          status:
-            r.position_status === 'closed' ? 'sold' : now < new Date(r.locked_until) ? 'locked' : ('sellable' as const),
-          positionOrderNo: r.order_no,
-        })),
-      };
+      const ipo: Allotment[] = rows.map((r) => ({
+        source: 'ipo' as const,
+        code: r.code,
+        names: { jp: r.name_jp, en: r.name_en, tw: r.name_tw },
+        price: toWire(money(r.price)),
+        shares: r.shares,
+        amount: toWire(money(r.amount)),
+        allottedAt: new Date(r.paid_at).toISOString(),
+        listsAt: new Date(r.lists_at).toISOString(),
+        lockedUntil: new Date(r.locked_until).toISOString(),
+        status:
+          r.position_status === 'closed' ? 'sold' : now < new Date(r.locked_until) ? 'locked' : ('sellable' as const),
+        positionOrderNo: r.order_no,
+      }));
+      // Approved block trades are allotments too (issue 25 "Allotments"), newest first with the IPO ones.
+      const items = [...ipo, ...(await blockAllotmentsOf(db, p.memberId, now))];
+      return { items: items.sort((a, b) => (a.allottedAt < b.allottedAt ? 1 : a.allottedAt > b.allottedAt ? -1 : 0)) };
     },
 
     async records(p: Principal): Promise<{ items: IpoEntry[] }> {
@@ -280,6 +459,7 @@ export function ipoService(deps: IpoDeps) {
           price: row.price,
           margin: due,
           origin: 'ipo',
+          lockedUntil: await saleLockOf(tx, row.offering_id),
           profile: deps.profile,
           at: now,
         });
@@ -386,13 +566,6 @@ export function ipoService(deps: IpoDeps) {
             now,
           ],
         );
-        // Sale of the allotted shares waits for the listing, and the lock-up after it when there is one.
-        await lockSaleUntil(tx, {
-          symbol: body.code,
-          until: lockUp ?? terms.listsAt,
-          staffId: staff.memberId,
-          at: now,
-        });
         await recordAudit(
           tx,
           {
@@ -487,6 +660,54 @@ export function ipoService(deps: IpoDeps) {
         );
       });
       deps.afterCommit?.();
+      return offeringWire((await offeringById(db, body.id)) as OfferingRow, now);
+    },
+
+    /**
+     * Staff set the grab window once the unconfirmed wins have lapsed: the lapsed wins' shares are re-offered, first
+     * come first served, in a window that ends by the listing. Set once (the odds of those waiting must not move).
+     */
+    async setGrabWindow(
+      staff: StaffPrincipal,
+      body: { id: string; opensAt: string; closesAt: string; reason: string },
+      requestId: string,
+    ): Promise<Offering> {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const offering = await offeringById(tx, body.id, 'FOR UPDATE OF o');
+        if (!offering) throw refuse(errorKeys.ipo.notFound);
+        const [lapsed] = await tx.query<{ shares: string }>(
+          `SELECT coalesce(sum(won), 0)::text AS shares FROM ipo_entries WHERE offering_id = $1 AND status = 'lapsed'`,
+          [body.id],
+        );
+        const refused = checkGrabWindow({
+          lapsedAt: offering.lapsed_at ? new Date(offering.lapsed_at) : null,
+          listsAt: new Date(offering.lists_at),
+          lapsedShares: lapsed?.shares ?? '0',
+          alreadySet: offering.grab_opens_at !== null,
+          opensAt: new Date(body.opensAt),
+          closesAt: new Date(body.closesAt),
+          now,
+        });
+        if (refused) throw refuse(grabWindowRefusalKey[refused]);
+        await tx.query(
+          `UPDATE ipo_offerings SET grab_opens_at = $2, grab_closes_at = $3, grab_shares = $4, grab_set_by = $5
+            WHERE id = $1`,
+          [body.id, body.opensAt, body.closesAt, lapsed?.shares ?? '0', staff.memberId],
+        );
+        await recordAudit(
+          tx,
+          {
+            actorId: staff.memberId,
+            actorRole: staff.role,
+            action: 'ipo.grabWindow',
+            target: offering.code,
+            reason: body.reason,
+            requestId,
+          },
+          now,
+        );
+      });
       return offeringWire((await offeringById(db, body.id)) as OfferingRow, now);
     },
   };

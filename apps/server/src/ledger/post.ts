@@ -43,4 +43,8 @@ export const ledgerReasons = {
   ipoPay: 'ledger.ipoPay',
   ipoLapse: 'ledger.ipoLapse',
   ipoCancel: 'ledger.ipoCancel',
+  ipoGrab: 'ledger.ipoGrab',
+  blockHold: 'ledger.blockHold',
+  blockApproved: 'ledger.blockApproved',
+  blockRejected: 'ledger.blockRejected',
 } as const;

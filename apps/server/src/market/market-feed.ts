@@ -10,7 +10,13 @@ import {
   type CandlePeriod,
 } from '@kabuto/domain/market/candles';
 import type { SessionProfile } from '@kabuto/domain/market/trading-session';
-import { createSimulator, type MarketTick, type Simulator, type StockSnapshot } from '@kabuto/market/simulator';
+import {
+  createSimulator,
+  type MarketTick,
+  type SimulatedCompany,
+  type Simulator,
+  type StockSnapshot,
+} from '@kabuto/market/simulator';
 import { replayFeed, type Feed, type ReplayFeedOptions } from '@kabuto/market/feed';
 import type { PricePoint } from '@kabuto/market/indices';
 import { holdEpoch, type Bus, type Leader } from '../platform/public.ts';
@@ -286,6 +292,20 @@ export function marketFeed(deps: {
       refreshDayPeriods(c.code, now);
     }
     lastFlushAt = now.getTime();
+  }
+
+  /**
+   * Issue 25: a stock joined the market (an IPO's listing) while this feed runs: the simulator starts trading it from
+   * its base price (the offering price) with its own tick grid and daily limits. In line with the steps, so it never
+   * joins in the middle of one. A feed not running now loads it with the rest when it next starts (`load`).
+   */
+  async function listed(company: SimulatedCompany): Promise<void> {
+    if (starting) await starting;
+    if (!sim || !deps.leader.isLeader()) return;
+    const now = deps.clock.now();
+    if (!sim.add(company, now)) return;
+    const q = sim.quote(company.code);
+    prices.set(company.code, { last: q.last, prevClose: q.prevClose, basePrice: company.basePrice });
   }
 
   /** The recorded trades since the last step; halted symbols' trades are dropped. */
@@ -604,6 +624,7 @@ export function marketFeed(deps: {
   }
 
   let offChange: (() => void) | null = null;
+  let offListing: (() => void) | null = null;
 
   /** Runs each message of `channel` after the steps queued before it. */
   function listen(channel: string, what: string, run: (message: string) => Promise<void>) {
@@ -631,6 +652,9 @@ export function marketFeed(deps: {
         }
         return resync(Array.isArray(symbols) ? symbols.filter((s): s is string => typeof s === 'string') : []);
       });
+      offListing = deps.snapshot.onListing((e) => {
+        void inLine(() => listed(e.company), 'market: listing failed');
+      });
       offChange = deps.leader.onChange((leading) => {
         void lead(leading).catch((err: unknown) => deps.log?.('market: feed start failed', err));
       });
@@ -645,6 +669,7 @@ export function marketFeed(deps: {
     skippedSteps: (): number => skipped,
     async stop(): Promise<void> {
       offChange?.();
+      offListing?.();
       if (unsubscribeHistory) await (await unsubscribeHistory)();
       if (unsubscribeResync) await (await unsubscribeResync)();
       unsubscribeHistory = null;

@@ -29,13 +29,14 @@ export function marketHistory(deps: {
   const daysByAnchor = new Map<number, CalendarDate[]>();
 
   async function fill(symbol: string): Promise<number> {
-    if (filled.has(symbol)) return 0;
+    // A stock outside the universe (an IPO's, issue 25) has no history before its listing: nothing to fill or read.
+    const company = companies.get(symbol);
+    if (filled.has(symbol) || !company) return 0;
     const [row] = await deps.db.query<{ history_anchor_at: Date; history_filled_at: Date | null }>(
       `SELECT history_anchor_at, history_filled_at FROM market_symbols WHERE code = $1`,
       [symbol],
     );
-    const company = companies.get(symbol);
-    if (!row || !company) return 0;
+    if (!row) return 0;
     if (row.history_filled_at) {
       filled.add(symbol);
       return 0;

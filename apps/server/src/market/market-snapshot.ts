@@ -32,6 +32,7 @@ import {
   type TickState,
 } from './market-messages.ts';
 import { rankings } from './rankings.ts';
+import { ipoCompany, type ListedIpoRow, type MarketCompany } from './upcoming.ts';
 
 /** A symbol's candles are followed (kept up to date from the ticks) this long after anyone last asked for them. */
 const followCandlesMs = 10 * 60_000;
@@ -40,7 +41,7 @@ const resyncWaitMs = 1000;
 
 /** One symbol as this process knows it: its listing, status and latest state from the feed. */
 export interface SymbolEntry {
-  company: TseCompany;
+  company: MarketCompany;
   status: SymbolStatus;
   statusReason: string | null;
   state: TickState;
@@ -60,11 +61,11 @@ export interface MarketUpdate {
   build(topic: MarketTopic): ServerMessage | null;
 }
 
-interface StateRow {
-  code: string;
+interface StateRow extends ListedIpoRow {
   status: SymbolStatus;
+  /** Set when the stock joined the market by an IPO's listing (issue 25). */
+  listed_at: Date | null;
   status_reason: string | null;
-  base_price: string;
   day: string | Date | null;
   last: string | null;
   prev_close: string | null;
@@ -83,7 +84,10 @@ const dayText = (d: string | Date): string =>
     : `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 
 /** The day's limit prices as the exchange sets them (the simulator's rule, `dailyPriceLimits`). */
-export function dayBand(prevClose: string, company: TseCompany): { upper: string; lower: string } {
+export function dayBand(
+  prevClose: string,
+  company: Pick<MarketCompany, 'tickTable'>,
+): { upper: string; lower: string } {
   const { upper, lower } = dailyPriceLimits(prevClose, company.tickTable);
   return { upper: toWire(upper), lower: toWire(lower) };
 }
@@ -118,6 +122,7 @@ export async function marketSnapshot(deps: {
   let appliedStep = 0;
   const listeners = new Set<(u: MarketUpdate) => void>();
   const tickListeners = new Set<(entries: readonly SymbolEntry[]) => void>();
+  const listingListeners = new Set<(entry: SymbolEntry) => void>();
   const statusListeners = new Set<(symbol: string, status: SymbolStatus) => void>();
   const stepWaiters: { step: number; resolve: () => void }[] = [];
 
@@ -143,24 +148,32 @@ export async function marketSnapshot(deps: {
     }
   });
 
-  const rows = await deps.db.query<StateRow>(
-    `SELECT s.code, s.status, s.status_reason, s.base_price::text AS base_price, l.day, l.last::text AS last, l.prev_close::text AS prev_close,
+  // The symbol's row with its live state, as a process loads it (all of them at start, one when it joins the market).
+  const stateSql = (where: string) =>
+    `SELECT s.code, s.name_jp, s.name_en, s.name_tw, s.topix500, s.status, s.status_reason, s.listed_at,
+            s.base_price::text AS base_price, l.day, l.last::text AS last, l.prev_close::text AS prev_close,
             l.open::text AS open, l.high::text AS high, l.low::text AS low, l.volume, l.turnover::text AS turnover, l.seq, l.updated_at
-       FROM market_symbols s LEFT JOIN market_live_state l ON l.symbol = s.code ORDER BY s.code`,
-  );
+       FROM market_symbols s LEFT JOIN market_live_state l ON l.symbol = s.code ${where} ORDER BY s.code`;
+  const rows = await deps.db.query<StateRow>(stateSql(''));
   // Stored state is numbered in the current epoch: a leader of a newer one streams higher numbers from its first trade.
   const [epochRow] = await deps.db.query<{ epoch: string }>(`SELECT epoch FROM leader_epoch WHERE id = 1`);
   const epoch = Number(epochRow?.epoch ?? 0);
-  const today = sessionDate(deps.clock.now());
   const universe = new Map(deps.universe.map((c) => [c.code, c]));
-  for (const r of rows) {
-    const company = universe.get(r.code);
-    if (company === undefined) continue;
+  /**
+   * The company a stored symbol is carried as: one of the universe, or an IPO's stock once it has listed (issue 25);
+   * none for any other stored symbol (an offered stock before its listing, or a withdrawn one, or one of another
+   * universe).
+   */
+  const companyOf = (r: StateRow): MarketCompany | undefined =>
+    universe.get(r.code) ?? (r.listed_at !== null ? ipoCompany(r) : undefined);
+
+  function entryOf(company: MarketCompany, r: StateRow): SymbolEntry {
+    const today = sessionDate(deps.clock.now());
     // A state from an earlier day is shown as the new day would open: last price as previous close.
     const last = r.last ?? company.basePrice;
     const sameDay = r.day !== null && dayText(r.day) === today;
     const prevClose = sameDay ? (r.prev_close ?? last) : last;
-    entries.set(r.code, {
+    return {
       company,
       status: r.status,
       statusReason: r.status_reason,
@@ -182,9 +195,15 @@ export async function marketSnapshot(deps: {
       candles: new Map(),
       candlesSeq: null,
       candlesAskedAt: 0,
-    });
+    };
   }
-  definitions.push(...indexDefinitions([...entries.values()].map((e) => e.company)));
+
+  for (const r of rows) {
+    const company = companyOf(r);
+    if (company !== undefined) entries.set(r.code, entryOf(company, r));
+  }
+  // The indices are the universe's: a stock that lists later joins none (their base is their constituents at start).
+  definitions.push(...indexDefinitions([...entries.keys()].flatMap((code) => universe.get(code) ?? [])));
   const [feedRow] = await deps.db.query<{ index_seq: string }>(`SELECT index_seq FROM market_feed_state WHERE id = 1`);
 
   function pricePoints(): Map<string, PricePoint> {
@@ -344,7 +363,7 @@ export async function marketSnapshot(deps: {
   }
   async function readStatus(symbol: string): Promise<void> {
     const e = entries.get(symbol);
-    if (!e) return;
+    if (!e) return join(symbol);
     const [row] = await deps.db.query<{ status: SymbolStatus; status_reason: string | null }>(
       `SELECT status, status_reason FROM market_symbols WHERE code = $1`,
       [symbol],
@@ -365,6 +384,35 @@ export async function marketSnapshot(deps: {
     const topic: MarketTopic = `quotes:${symbol}`;
     const data = { symbol, status: row.status, reason: row.status_reason };
     notify({ topics: [topic], build: () => ({ type: 'symbolStatus', topic, data }) });
+  }
+
+  /**
+   * Issue 25: a symbol this process does not carry changed status: when it is an IPO's stock that has listed, it joins
+   * the market here (lists, quotes, search, the stream, the order ticket) at its stored state — its base price, the
+   * offering price, until it trades — and the feed (on the leader) is told to start trading it.
+   */
+  async function join(symbol: string): Promise<void> {
+    const [row] = await deps.db.query<StateRow>(stateSql('WHERE s.code = $1'), [symbol]);
+    const company = row ? companyOf(row) : undefined;
+    if (!row || company === undefined || entries.has(symbol)) return;
+    const e = entryOf(company, row);
+    entries.set(symbol, e);
+    if (e.status !== 'listed') notTrading.add(symbol);
+    changed(e, true);
+    for (const l of listingListeners) {
+      try {
+        l(e);
+      } catch (err) {
+        deps.log?.('market: listing listener failed', err);
+      }
+    }
+    for (const l of statusListeners) {
+      try {
+        l(symbol, e.status);
+      } catch (err) {
+        deps.log?.('market: status listener failed', err);
+      }
+    }
   }
 
   function apply(m: MarketWire): void {
@@ -541,6 +589,11 @@ export async function marketSnapshot(deps: {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
+    /** A symbol joined the market while this process runs (an IPO's listing, issue 25), after it is added here. */
+    onListing(listener: (entry: SymbolEntry) => void): () => void {
+      listingListeners.add(listener);
+      return () => listingListeners.delete(listener);
+    },
     /** Symbols that just traded, after their state is applied (the trigger engine's input). */
     onTicks(listener: (entries: readonly SymbolEntry[]) => void): () => void {
       tickListeners.add(listener);
@@ -556,6 +609,7 @@ export async function marketSnapshot(deps: {
       listeners.clear();
       tickListeners.clear();
       statusListeners.clear();
+      listingListeners.clear();
     },
   };
 }

@@ -192,7 +192,10 @@ export function marketService(deps: MarketServiceDeps) {
       const ranked: { rank: number; e: SymbolEntry }[] = [];
       // A query of only spaces or middle dots folds to nothing and finds nothing (not everything).
       for (const e of needle === '' ? [] : snapshot.all()) {
-        const { code, names } = searchKeys.get(e.company.code) ?? keysOf(e);
+        let keys = searchKeys.get(e.company.code);
+        // A stock that joined the market since (an IPO's listing, issue 25) is folded at its first search.
+        if (keys === undefined) searchKeys.set(e.company.code, (keys = keysOf(e)));
+        const { code, names } = keys;
         const rank =
           code === needle
             ? 0

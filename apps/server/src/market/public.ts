@@ -5,4 +5,5 @@ export type { MarketModule, MarketOptions } from './market-module.ts';
 export { seedMarketSymbols } from './market-seed.ts';
 export { symbolStatusFact, symbolStatusInTx, symbolStatusesInTx } from './symbol-status.ts';
 export type { MarketSnapshot, MarketUpdate, SymbolEntry } from './market-snapshot.ts';
-export { addUpcomingSymbol, withdrawUpcomingSymbol } from './upcoming.ts';
+export { addUpcomingSymbol, listUpcomingSymbol, withdrawUpcomingSymbol } from './upcoming.ts';
+export type { MarketCompany } from './upcoming.ts';

@@ -16,6 +16,7 @@ export interface ReviewKinds {
   deposits: ReviewKind;
   withdrawals: ReviewKind;
   seats: ReviewKind;
+  blocks: ReviewKind;
 }
 
 /** Every kind's decision goes through the one lifecycle; the queue counts are one query over all kinds. */
@@ -40,12 +41,19 @@ export function reviewRoutes(reviews: ReviewsService, kinds: ReviewKinds): Route
     route({
       call: adminQueueCountsCall,
       handler: async () => {
-        const counts = await reviews.pendingCounts([kinds.realName, kinds.deposits, kinds.withdrawals, kinds.seats]);
+        const counts = await reviews.pendingCounts([
+          kinds.realName,
+          kinds.deposits,
+          kinds.withdrawals,
+          kinds.seats,
+          kinds.blocks,
+        ]);
         return {
           realName: counts[kinds.realName.name] ?? 0,
           deposits: counts[kinds.deposits.name] ?? 0,
           withdrawals: counts[kinds.withdrawals.name] ?? 0,
           seats: counts[kinds.seats.name] ?? 0,
+          blocks: counts[kinds.blocks.name] ?? 0,
         };
       },
     }),

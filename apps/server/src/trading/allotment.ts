@@ -23,6 +23,8 @@ export async function openAllotment(
     price: string;
     margin: Decimal;
     origin: Extract<PositionOrigin, 'ipo' | 'block'>;
+    /** The position's own lock-up (a block trade's); an IPO's sale is locked by its stock's rule instead. */
+    lockedUntil?: Date | null;
     profile: SessionProfile;
     at: Date;
   },
@@ -30,8 +32,10 @@ export async function openAllotment(
   const { terms } = await currentTerms(tx, a.profile);
   const [row] = await tx.query<PositionRow>(
     `INSERT INTO trade_positions (order_no, member_id, symbol, side, order_type, status, quantity, leverage, held,
-       open_price, opened_at, margin, purchase_fee, maintenance_ratio, fee_terms, financing_rate, created_at, origin)
-     VALUES ($1::text || ${orderSerialSql}, $2, $3, 'long', 'market', 'holding', $4, 1, 0, $5, $6, $7, 0, $8, $9, $10, $6, $11)
+       open_price, opened_at, margin, purchase_fee, maintenance_ratio, fee_terms, financing_rate, created_at, origin,
+       locked_until)
+     VALUES ($1::text || ${orderSerialSql}, $2, $3, 'long', 'market', 'holding', $4, 1, 0, $5, $6, $7, 0, $8, $9, $10, $6, $11,
+       $12)
      RETURNING ${positionColumns}`,
     [
       orderNumberStem(a.origin === 'ipo' ? 'I' : 'B', a.at),
@@ -45,6 +49,7 @@ export async function openAllotment(
       JSON.stringify(terms.fees),
       terms.rates.longAnnualRate,
       a.origin,
+      a.lockedUntil ?? null,
     ],
   );
   if (!row) throw new Error('allotment: no position written');

@@ -21,9 +21,11 @@ const tabStatuses: Record<PositionTab, string[]> = {
   closed: ['closed', 'cancelled'],
   // SPEC §2 "auction": shares allotted in an IPO, held or sold.
   auction: ['holding', 'closing', 'closed'],
+  // SPEC §2 "competition": shares bought in an approved block trade (negotiated bidding), held or sold.
+  competition: ['holding', 'closing', 'closed'],
 };
 /** The product tabs list one origin whatever the filter says. */
-const tabOrigin: Partial<Record<PositionTab, PositionOrigin>> = { auction: 'ipo' };
+const tabOrigin: Partial<Record<PositionTab, PositionOrigin>> = { auction: 'ipo', competition: 'block' };
 
 type Names = { jp: string; en: string; tw: string };
 

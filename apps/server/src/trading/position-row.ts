@@ -3,7 +3,7 @@ import { Decimal, money, toWire } from '@kabuto/domain/money';
 import { closeEstimate } from '@kabuto/domain/trading/close-estimate';
 import { marginCallPrice, notionalOf, pnlAt, pnlPercentOf } from '@kabuto/domain/trading/margin';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
-import { activeSaleRules, type SaleRules } from '@kabuto/domain/trading/sale-rules';
+import { activeSaleRules, positionSaleRules, type SaleRules } from '@kabuto/domain/trading/sale-rules';
 import type { CloseReason, OrderType, PositionStatus, TradeSide } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
 import type { CloseEstimateWire, PositionOrigin, PositionWire } from '@kabuto/contracts/trade/orders';
@@ -45,6 +45,8 @@ export interface PositionRow {
   financing_rate: string;
   origin: PositionOrigin;
   created_at: Date;
+  /** The position's own lock-up (an approved block trade's), on top of its stock's sale rule. */
+  locked_until: Date | null;
 }
 
 export const positionColumns = `id, order_no, member_id, symbol, side, order_type, status, quantity::text AS quantity, leverage,
@@ -53,7 +55,7 @@ export const positionColumns = `id, order_no, member_id, symbol, side, order_typ
   margin::text AS margin, added_margin::text AS added_margin, purchase_fee::text AS purchase_fee,
   selling_fee::text AS selling_fee, stamp_duty::text AS stamp_duty, financing::text AS financing,
   realised_pnl::text AS realised_pnl, maintenance_ratio::text AS maintenance_ratio, fee_terms,
-  financing_rate::text AS financing_rate, origin, created_at`;
+  financing_rate::text AS financing_rate, origin, created_at, locked_until`;
 
 /** The row, locked for this transaction (every change of a position goes through this). */
 export async function lockPosition(
@@ -171,7 +173,7 @@ export function positionWire(
     netPnl: pnl === null ? null : toWire(pnl.minus(charges)),
     marginCallPrice: callPrice === null ? null : toWire(callPrice.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
     maintenanceRatio: toWire(money(r.maintenance_ratio)),
-    saleRules: activeSaleRules(rules),
+    saleRules: activeSaleRules(positionSaleRules(rules, r.locked_until ? new Date(r.locked_until) : null)),
     createdAt: new Date(r.created_at).toISOString(),
     origin: r.origin,
     feeTerms: {

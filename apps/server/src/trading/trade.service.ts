@@ -3,7 +3,13 @@ import { money, toWire } from '@kabuto/domain/money';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
 import { checkOrder, statusRefusal } from '@kabuto/domain/trading/check-order';
-import { saleBlock, activeSaleRules, noSaleRules, type SaleBlock } from '@kabuto/domain/trading/sale-rules';
+import {
+  saleBlock,
+  activeSaleRules,
+  noSaleRules,
+  positionSaleRules,
+  type SaleBlock,
+} from '@kabuto/domain/trading/sale-rules';
 import { ticketFigures } from '@kabuto/domain/trading/ticket';
 import { marginCallPrice } from '@kabuto/domain/trading/margin';
 import { closingPrice } from '@kabuto/domain/trading/triggers';
@@ -277,7 +283,8 @@ export function tradeService(deps: {
         if (!session.open) throw refuse(errorKeys.trade.notTradingTime);
         await requireTradable(tx, r.symbol);
         const rules = (await saleRulesOf(tx, [r.symbol])).get(r.symbol) ?? noSaleRules;
-        const block = saleBlock(rules, new Date(r.opened_at as Date), now);
+        const own = r.locked_until ? new Date(r.locked_until) : null;
+        const block = saleBlock(positionSaleRules(rules, own), new Date(r.opened_at as Date), now);
         if (block) throw refuse(saleBlockKey[block]);
         // SPEC §4 "preparing to close": in the TSE closing auction there is no price until the 15:30 print, which
         // settles it (the trigger engine); at any other open time it closes now at the bid (long) or ask (short).

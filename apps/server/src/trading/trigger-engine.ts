@@ -1,5 +1,5 @@
 import type { Database, SqlParam } from '@kabuto/db/database';
-import { noSaleRules, saleBlock } from '@kabuto/domain/trading/sale-rules';
+import { noSaleRules, positionSaleRules, saleBlock } from '@kabuto/domain/trading/sale-rules';
 import { closeTrigger, closingPrice, limitCrossed } from '@kabuto/domain/trading/triggers';
 import type { Touch } from '@kabuto/domain/trading/position';
 import { busChannels, holdEpoch, type Bus, type Leader, type RelayedEvent } from '../platform/public.ts';
@@ -183,7 +183,11 @@ export function triggerEngine(deps: {
             // The member's own levels wait while a sale rule applies; a margin call does not.
             if (
               reason !== 'marginCall' &&
-              saleBlock(rules.get(r.symbol) ?? noSaleRules, new Date(r.opened_at as Date), now)
+              saleBlock(
+                positionSaleRules(rules.get(r.symbol) ?? noSaleRules, r.locked_until ? new Date(r.locked_until) : null),
+                new Date(r.opened_at as Date),
+                now,
+              )
             )
               continue;
             await closePosition(tx, r, closingPrice(r.side, touch), reason, now);

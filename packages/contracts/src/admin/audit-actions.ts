@@ -3,7 +3,7 @@
 // (and the web catalogue test then asks for its words in en, tw and jp).
 
 /** The review kinds whose decisions are audited as `<kind>.approve`, `<kind>.reject`, `<kind>.firstApproval`. */
-export type AuditedReviewKind = 'realName' | 'deposit' | 'withdrawal' | 'seat';
+export type AuditedReviewKind = 'realName' | 'deposit' | 'withdrawal' | 'seat' | 'block';
 
 export const auditActions = [
   'staff.signIn',
@@ -20,6 +20,9 @@ export const auditActions = [
   'seat.approve',
   'seat.reject',
   'seat.firstApproval',
+  'block.approve',
+  'block.reject',
+  'block.firstApproval',
   'member.restrict',
   'member.lift',
   'channel.save',
@@ -34,6 +37,9 @@ export const auditActions = [
   'trade.productRulesSave',
   'ipo.create',
   'ipo.cancel',
+  'ipo.grabWindow',
+  'block.create',
+  'block.withdraw',
   'staff.create',
   'staff.setRole',
   'staff.disable',

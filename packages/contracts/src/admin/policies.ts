@@ -34,6 +34,10 @@ export const adminPolicies = {
   seatList: staffCall('admin', 'reviewer', 'auditor', 'support'),
   seatDecide: staffCall('admin', 'reviewer'),
   ipoSave: staffCall('admin'),
+  blockList: staffCall('admin', 'reviewer', 'support', 'auditor'),
+  blockSave: staffCall('admin'),
+  blockApplicationsList: staffCall('admin', 'reviewer', 'auditor', 'support'),
+  blockDecide: staffCall('admin', 'reviewer'),
   staffList: staffCall('admin', 'auditor'),
   staffSave: staffCall('admin'),
 } as const;

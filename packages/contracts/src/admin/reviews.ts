@@ -130,5 +130,6 @@ export const adminQueueCountsCall = defineCall({
     deposits: z.number().int(),
     withdrawals: z.number().int(),
     seats: z.number().int(),
+    blocks: z.number().int(),
   }),
 });

@@ -50,8 +50,29 @@ export const offeringSchema = z.object({
   drawnAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** Grab shares: lapsed wins re-offered first come first served in a window staff set (null until set). */
+  grab: z
+    .object({
+      opensAt: z.string(),
+      closesAt: z.string(),
+      /** Shares re-offered, and shares served so far. */
+      shares: z.string(),
+      taken: z.string(),
+      phase: z.enum(['notYetOpen', 'open', 'soldOut', 'ended']),
+    })
+    .nullable(),
 });
 export type Offering = z.infer<typeof offeringSchema>;
+
+/** The member's own grab: the place in the serving order and the position the unit became. */
+export const grabSchema = z.object({
+  seq: z.number().int(),
+  shares: z.string(),
+  amount: moneyString,
+  at: z.string(),
+  positionOrderNo: z.string(),
+});
+export type IpoGrab = z.infer<typeof grabSchema>;
 
 export const entrySchema = z.object({
   id: z.string(),
@@ -103,7 +124,11 @@ export const ipoDetailCall = defineCall({
   path: 'market/ipo/detail',
   summary: 'One offering with the member’s entry and the amount a subscription would hold',
   request: z.object({ id: offeringIdField }),
-  response: offeringSchema.extend({ mine: entrySchema.nullable(), available: moneyString }),
+  response: offeringSchema.extend({
+    mine: entrySchema.nullable(),
+    available: moneyString,
+    myGrab: grabSchema.nullable(),
+  }),
 });
 
 /** What the draw published: everything a member's browser needs to recompute it (docs/ipo-lottery.md). */
@@ -141,6 +166,28 @@ export const ipoPayCall = defineCall({
     'Confirm the purchase of a win (購入申込) before the deadline: the shares become a position locked until listing',
   request: z.object({ entryId: entryIdField }),
   response: entrySchema,
+});
+
+export const ipoGrabCall = defineCall({
+  policy: memberCall,
+  path: 'market/ipo/grab',
+  summary:
+    'Grab shares: a member who entered and did not win presses once in the window; served first come first served (one 100-share unit, paid at once) or told sold out',
+  request: z.object({ id: offeringIdField }),
+  response: z.object({ result: z.enum(['won', 'soldOut']), grab: grabSchema.nullable() }),
+});
+
+/** The serving order of a grab window, published like the draw (masked accounts). */
+export const ipoGrabOrderCall = defineCall({
+  policy: memberCall,
+  path: 'market/ipo/grabOrder',
+  summary: 'The published serving order of an offering’s grab window: place, masked account, time',
+  request: z.object({ id: offeringIdField }),
+  response: z.object({
+    offeringId: z.string(),
+    shares: z.string(),
+    items: z.array(z.object({ seq: z.number().int(), account: z.string(), at: z.string() })),
+  }),
 });
 
 export const ipoRecordsCall = defineCall({
@@ -209,12 +256,21 @@ export const adminIpoCancelCall = defineCall({
   response: offeringSchema,
 });
 
+export const adminIpoGrabWindowCall = defineCall({
+  policy: adminPolicies.ipoSave,
+  path: 'admin/ipo/grabWindow',
+  summary:
+    'Staff: once the unconfirmed wins have lapsed, re-offer their shares first come first served in a window ending by the listing (audited, set once)',
+  request: z.object({ id: offeringIdField, opensAt: instantField, closesAt: instantField, reason: reasonField }),
+  response: offeringSchema,
+});
+
 // ——— Allotments (/user/pj) ———
 
 /** SPEC §2 names /user/pj without describing it; read as the member's allotment record (docs/architecture.md). */
 export const allotmentSchema = z.object({
-  /** Where the shares came from: an IPO win paid for (later also an approved block trade). */
-  source: z.enum(['ipo']),
+  /** Where the shares came from: an IPO win paid for, or an approved block trade. */
+  source: z.enum(['ipo', 'block']),
   code: z.string(),
   names: namesSchema,
   price: moneyString,
@@ -222,9 +278,10 @@ export const allotmentSchema = z.object({
   /** Price × shares paid. */
   amount: moneyString,
   allottedAt: z.string(),
-  listsAt: z.string(),
-  /** Sale is locked until this instant: the listing, or the end of the lock-up after it. */
-  lockedUntil: z.string(),
+  /** When the stock lists (an IPO); null for a block trade of a listed stock. */
+  listsAt: z.string().nullable(),
+  /** Sale is locked until this instant: the listing, or the end of the lock-up after it; null: never locked. */
+  lockedUntil: z.string().nullable(),
   /** locked: not sellable yet; sellable: lock ended, still held; sold: the position is closed. */
   status: z.enum(['locked', 'sellable', 'sold']),
   positionOrderNo: z.string(),
@@ -234,7 +291,8 @@ export type Allotment = z.infer<typeof allotmentSchema>;
 export const allotmentsCall = defineCall({
   policy: memberCall,
   path: 'user/allotments',
-  summary: 'The member’s allotment record: shares allotted from IPO wins, with price, quantity, lock-up end and status',
+  summary:
+    'The member’s allotment record: shares allotted from IPO wins and approved block trades, with price, quantity, lock-up end and status',
   request: z.object({}),
   response: z.object({ items: z.array(allotmentSchema) }),
 });

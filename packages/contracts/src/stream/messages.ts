@@ -92,6 +92,8 @@ export const memberEventTypes = [
   'verification.realNameDecided',
   /** The member's seat-account application was decided (issue 25). */
   'seat.decided',
+  /** One of the member's block-trade applications was decided (issue 25). */
+  'block.decided',
   /** One of the member's orders or positions changed: filled, cancelled, closed (and why), margin added. */
   'trade.positionChanged',
   /** One of the member's IPO entries changed: drawn (won or not), paid, lapsed, or its offering cancelled. */

@@ -19,8 +19,9 @@ export const saleRuleNames = ['lockUp', 'sameDay', 'tPlusOne', 'minHolding'] as 
 export const positionOrigins = ['order', 'ipo', 'block', 'daytrade', 'copy'] as const;
 export type PositionOrigin = (typeof positionOrigins)[number];
 /** SPEC §2 position tabs: placing (pending), in progress (holding, closing), terminated (closed, cancelled). */
-// SPEC §2's tabs built so far: placing, in progress, terminated, and auction (IPO allotments, issue 25).
-export const positionTabs = ['placing', 'holding', 'closed', 'auction'] as const;
+// SPEC §2's tabs built so far: placing, in progress, terminated, auction (IPO allotments) and competition (approved
+// block trades), issue 25.
+export const positionTabs = ['placing', 'holding', 'closed', 'auction', 'competition'] as const;
 export type PositionTab = (typeof positionTabs)[number];
 
 const priceField = (error: string) =>

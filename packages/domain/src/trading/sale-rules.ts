@@ -22,6 +22,17 @@ export const noSaleRules: SaleRules = {
   lockUpUntil: null,
 };
 
+/**
+ * A position's own lock-up (an approved block trade's, issue 25) on top of its stock's rules: the later of the two ends
+ * the lock. Every check and display of one position's sale goes through this.
+ */
+export function positionSaleRules(rules: SaleRules, lockedUntil: Date | null): SaleRules {
+  if (lockedUntil === null) return rules;
+  const own = lockedUntil.toISOString();
+  if (rules.lockUpUntil !== null && new Date(rules.lockUpUntil).getTime() >= lockedUntil.getTime()) return rules;
+  return { ...rules, lockUpUntil: own };
+}
+
 export type SaleBlock = 'lockUp' | 'sameDay' | 'tPlusOne' | 'minHolding';
 
 export function saleBlock(rules: SaleRules, openedAt: Date, now: Date): SaleBlock | null {

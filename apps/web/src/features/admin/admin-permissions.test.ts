@@ -3,7 +3,16 @@ import { can, sectionOrder, sectionsFor } from './admin-permissions.ts';
 
 describe('back office sections per staff role (server route policies)', () => {
   it('shows reviewers the queues, members and channels, but not reconciliation or the audit log', () => {
-    expect(sectionsFor('reviewer')).toEqual(['realname', 'deposits', 'withdrawals', 'seats', 'members', 'channels']);
+    expect(sectionsFor('reviewer')).toEqual([
+      'realname',
+      'deposits',
+      'withdrawals',
+      'seats',
+      'blockApplications',
+      'members',
+      'channels',
+      'block',
+    ]);
     expect(can.decide('reviewer')).toBe(true);
     expect(can.restrict('reviewer')).toBe(false);
   });
@@ -14,11 +23,13 @@ describe('back office sections per staff role (server route policies)', () => {
       'deposits',
       'withdrawals',
       'seats',
+      'blockApplications',
       'members',
       'channels',
       'market',
       'trade',
       'ipo',
+      'block',
       'news',
       'staff',
       'reconciliation',
@@ -90,5 +101,17 @@ describe('back office sections per staff role (server route policies)', () => {
     const roles = ['admin', 'reviewer', 'auditor', 'support'] as const;
     expect(roles.map((r) => sectionsFor(r).includes('seats'))).toEqual([true, true, true, true]);
     expect(roles.map((r) => can.decideSeats(r))).toEqual([true, true, false, false]);
+  });
+
+  it('shows block-trade products and applications to every staff role; only admin lists or withdraws a product', () => {
+    const roles = ['admin', 'reviewer', 'auditor', 'support'] as const;
+    expect(roles.map((r) => sectionsFor(r).includes('block'))).toEqual([true, true, true, true]);
+    expect(roles.map((r) => sectionsFor(r).includes('blockApplications'))).toEqual([true, true, true, true]);
+    expect(roles.map((r) => can.saveBlock(r))).toEqual([true, false, false, false]);
+  });
+
+  it('lets admin and reviewers decide block-trade applications, and auditors and support only read them', () => {
+    const roles = ['admin', 'reviewer', 'auditor', 'support'] as const;
+    expect(roles.map((r) => can.decideBlock(r))).toEqual([true, true, false, false]);
   });
 });

@@ -11,16 +11,18 @@ export type Section =
   | 'deposits'
   | 'withdrawals'
   | 'seats'
+  | 'blockApplications'
   | 'members'
   | 'channels'
   | 'market'
   | 'trade'
   | 'ipo'
+  | 'block'
   | 'news'
   | 'staff'
   | 'reconciliation'
   | 'audit';
-export type Queue = 'realName' | 'deposits' | 'withdrawals' | 'seats';
+export type Queue = 'realName' | 'deposits' | 'withdrawals' | 'seats' | 'block';
 
 /** The call that fills each section: a role sees the section when it may make that call. */
 const sectionPolicy: Record<Section, CallPolicy> = {
@@ -28,11 +30,13 @@ const sectionPolicy: Record<Section, CallPolicy> = {
   deposits: adminPolicies.depositsList,
   withdrawals: adminPolicies.withdrawalsList,
   seats: adminPolicies.seatList,
+  blockApplications: adminPolicies.blockApplicationsList,
   members: adminPolicies.memberSearch,
   channels: adminPolicies.channelsList,
   market: adminPolicies.symbols,
   trade: adminPolicies.tradeList,
   ipo: adminPolicies.ipoList,
+  block: adminPolicies.blockList,
   news: adminPolicies.newsList,
   staff: adminPolicies.staffList,
   reconciliation: adminPolicies.reconciliation,
@@ -44,11 +48,13 @@ export const sectionOrder: readonly Section[] = [
   'deposits',
   'withdrawals',
   'seats',
+  'blockApplications',
   'members',
   'channels',
   'market',
   'trade',
   'ipo',
+  'block',
   'news',
   'staff',
   'reconciliation',
@@ -76,6 +82,10 @@ export const can = {
   saveTradeSettings: (role: StaffRole) => roleMay(adminPolicies.tradeSettingsSave, role),
   /** Create an IPO offering and cancel one before its draw (one policy for both). */
   saveIpo: (role: StaffRole) => roleMay(adminPolicies.ipoSave, role),
+  /** Approve or reject a block-trade application (issue 25). */
+  decideBlock: (role: StaffRole) => roleMay(adminPolicies.blockDecide, role),
+  /** List a block-trade product and withdraw one (one policy for both). */
+  saveBlock: (role: StaffRole) => roleMay(adminPolicies.blockSave, role),
   /** Create staff accounts, change their roles, disable, enable and reset passwords (one policy for all). */
   manageStaff: (role: StaffRole) => roleMay(adminPolicies.staffSave, role),
 };

@@ -22,6 +22,7 @@ import type {
   adminWithdrawalLimitsSaveCall,
 } from '@kabuto/contracts/admin/settings';
 import type { adminSeatDecideCall, adminSeatListCall } from '@kabuto/contracts/seats/seat-accounts';
+import type { adminBlockApplicationsCall, adminBlockDecideCall } from '@kabuto/contracts/block/block-trades';
 import { api } from '../../../shared/api/api.ts';
 import { callRef } from '../../../shared/api/call-ref.ts';
 
@@ -39,6 +40,8 @@ const adminWithdrawalsDecideRef = callRef<typeof adminWithdrawalsDecideCall>('ad
 const adminWithdrawalsListRef = callRef<typeof adminWithdrawalsListCall>('admin/withdrawals/list');
 const adminSeatListRef = callRef<typeof adminSeatListCall>('admin/seat/list');
 const adminSeatDecideRef = callRef<typeof adminSeatDecideCall>('admin/seat/decide');
+const adminBlockApplicationsRef = callRef<typeof adminBlockApplicationsCall>('admin/block/applications');
+const adminBlockDecideRef = callRef<typeof adminBlockDecideCall>('admin/block/decide');
 const adminChannelSaveRef = callRef<typeof adminChannelSaveCall>('admin/channels/save');
 const adminChannelsListRef = callRef<typeof adminChannelsListCall>('admin/channels/list');
 const adminReconciliationRef = callRef<typeof adminReconciliationCall>('admin/reconciliation');
@@ -55,6 +58,7 @@ export type RealNameReview = ResponseOf<typeof adminRealNameListCall>['items'][n
 export type DepositReview = ResponseOf<typeof adminDepositsListCall>['items'][number];
 export type WithdrawalReview = ResponseOf<typeof adminWithdrawalsListCall>['items'][number];
 export type SeatReview = ResponseOf<typeof adminSeatListCall>['items'][number];
+export type BlockReview = ResponseOf<typeof adminBlockApplicationsCall>['items'][number];
 export type MemberSummary = ResponseOf<typeof adminMemberSearchCall>[number];
 export type MemberDetail = ResponseOf<typeof adminMemberDetailCall>;
 export type RestrictRequest = RequestOf<typeof adminRestrictCall>;
@@ -70,6 +74,7 @@ export const adminKeys = {
   deposits: [adminDepositsListRef.path],
   withdrawals: [adminWithdrawalsListRef.path],
   seats: [adminSeatListRef.path],
+  block: [adminBlockApplicationsRef.path],
   memberSearch: [adminMemberSearchRef.path],
   memberDetail: [adminMemberDetailRef.path],
   channels: [adminChannelsListRef.path],
@@ -95,6 +100,10 @@ export const reviewCalls = {
   seats: {
     list: (body: ReviewListRequest, signal: Signal) => api.call(adminSeatListRef, body, opts(signal)),
     decide: (body: DecideRequest) => api.call(adminSeatDecideRef, body),
+  },
+  block: {
+    list: (body: ReviewListRequest, signal: Signal) => api.call(adminBlockApplicationsRef, body, opts(signal)),
+    decide: (body: DecideRequest) => api.call(adminBlockDecideRef, body),
   },
 } as const;
 

@@ -12,6 +12,7 @@ import { DecisionPanel } from './decision-panel.tsx';
 import type { Decision } from './decision-panel.tsx';
 import { StatusPill } from '../../../shared/components/status-pill.tsx';
 import { showSuccess } from '../../../shared/api/notice.ts';
+import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 import '../../../shared/components/detail-list.css';
@@ -63,6 +64,7 @@ const listKey = {
   deposits: adminKeys.deposits,
   withdrawals: adminKeys.withdrawals,
   seats: adminKeys.seats,
+  block: adminKeys.block,
 } as const;
 
 /** A review queue: status filter, table, the detail pane of the chosen row, and the decision (UX "Back office"). */
@@ -110,7 +112,13 @@ export function ReviewQueue<T extends ReviewItem>({
         queryClient.invalidateQueries({ queryKey: adminKeys.counts }),
       ]);
     },
+    // A refusal (your own case, decided meanwhile by someone else) is said beside the item; the list may be stale.
+    onError: () => void queryClient.invalidateQueries({ queryKey: listKey[queue] }),
   });
+  const pick = (id: string | null) => {
+    setSelectedId(id);
+    decide.reset();
+  };
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -128,7 +136,7 @@ export function ReviewQueue<T extends ReviewItem>({
             onClick={() => {
               setStatus(s);
               setPage(1);
-              setSelectedId(null);
+              pick(null);
             }}
             data-testid={`admin-filter-${s}`}
           >
@@ -192,10 +200,10 @@ export function ReviewQueue<T extends ReviewItem>({
                     <tr
                       key={row.id}
                       className={row.id === selectedId ? 'admin-table__row admin-table__row--on' : 'admin-table__row'}
-                      onClick={() => setSelectedId(row.id)}
+                      onClick={() => pick(row.id)}
                       tabIndex={0}
                       onKeyDown={(e) => {
-                        if (e.key === 'Enter') setSelectedId(row.id);
+                        if (e.key === 'Enter') pick(row.id);
                       }}
                       aria-selected={row.id === selectedId}
                       data-testid="admin-row"
@@ -256,12 +264,24 @@ export function ReviewQueue<T extends ReviewItem>({
               )}
               {selected.status === 'pending' ? (
                 mayDecide ? (
-                  <DecisionPanel
-                    key={selected.id}
-                    quickReasons={quickReasons}
-                    pending={decide.isPending}
-                    onDecide={(decision, reason) => decide.mutate({ id: selected.id, decision, reason })}
-                  />
+                  <>
+                    <DecisionPanel
+                      key={selected.id}
+                      quickReasons={quickReasons}
+                      pending={decide.isPending}
+                      onDecide={(decision, reason) => decide.mutate({ id: selected.id, decision, reason })}
+                    />
+                    {decide.isError && (
+                      <p
+                        className="decision__refusal"
+                        role="alert"
+                        data-testid="admin-decide-refusal"
+                        data-key={errorKeyOf(decide.error)}
+                      >
+                        {t(errorKeyOf(decide.error))}
+                      </p>
+                    )}
+                  </>
                 ) : (
                   <p className="decision__hint" data-testid="admin-read-only">
                     {t('admin.queue.readOnly')}

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { reviewCalls } from '../api/back-office.api.ts';
 import type {
+  BlockReview,
   DecideRequest,
   DepositReview,
   RealNameReview,
@@ -15,10 +16,11 @@ import type { Column, DecisionOutcome, ReviewItem } from './review-queue.tsx';
 import { DetailList } from '../../../shared/components/detail-list.tsx';
 import type { DetailRow } from '../../../shared/components/detail-list.tsx';
 import { moneyText } from '../../../shared/format/money-text.ts';
+import { groupThousands } from '../../../shared/format/price-change.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { PrivateImage } from '../../../shared/uploads/private-image.tsx';
 
-type QueueName = 'realName' | 'deposits' | 'withdrawals' | 'seats';
+type QueueName = 'realName' | 'deposits' | 'withdrawals' | 'seats' | 'block';
 
 interface QueueProps {
   mayDecide: boolean;
@@ -282,4 +284,118 @@ const seatQueue: QueueDefinition<SeatReview> = {
 
 export function SeatQueue(props: QueueProps) {
   return <DefinedQueue definition={seatQueue} {...props} />;
+}
+
+/** The product's code and its name in the staff member's language. */
+function ProductName({ r }: { r: Pick<BlockReview, 'code' | 'names'> }) {
+  const locale = useLocale();
+  return (
+    <>
+      <strong className="num">{r.code}</strong> {r.names[locale]}
+    </>
+  );
+}
+
+/**
+ * A block-trade application's detail: the amount held, the product and its terms, the member under their verified
+ * name, when they applied, and the approvals so far; decided, what it bought and the position it became.
+ */
+function BlockDetail({ r }: { r: BlockReview }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const when = (iso: string) => t('common.jst', { time: jstText(iso, 'Y-M-D h:m:s', locale) });
+  const rows: DetailRow[] = [
+    { label: t('funds.orderNo'), value: r.orderNo, className: 'mono', testId: 'admin-detail-order' },
+    { label: t('admin.cols.account'), value: r.account, className: 'num' },
+    {
+      label: t('admin.cols.realName'),
+      value: r.realName ?? t('admin.members.unverifiedName'),
+      testId: 'admin-detail-name',
+    },
+    { label: t('admin.blockQueue.product'), value: <ProductName r={r} />, testId: 'admin-detail-product' },
+    { label: t('admin.blockQueue.price'), value: moneyText(r.price), className: 'num' },
+    {
+      label: t('admin.blockQueue.shares'),
+      value: t('admin.block.shares', { shares: groupThousands(r.shares) }),
+      className: 'num',
+      testId: 'admin-detail-shares',
+    },
+    { label: t('admin.blockQueue.minAmount'), value: moneyText(r.minAmount), className: 'num' },
+    {
+      label: t('admin.blockQueue.lockUp'),
+      value: r.lockUpUntil ? when(r.lockUpUntil) : t('admin.block.noLockUp'),
+      className: 'num',
+    },
+    { label: t('admin.seats.appliedAt'), value: when(r.createdAt), className: 'num', testId: 'admin-detail-applied' },
+    {
+      label: t('admin.cols.approvals'),
+      value: t('admin.seats.approvals', { approvals: r.approvals, required: r.approvalsRequired }),
+      className: 'num',
+      testId: 'admin-detail-approvals',
+    },
+  ];
+  if (r.status === 'approved')
+    rows.push(
+      { label: t('admin.blockQueue.turnover'), value: moneyText(r.turnover), className: 'num' },
+      {
+        label: t('admin.blockQueue.position'),
+        value: r.positionOrderNo ?? '—',
+        className: 'mono',
+        testId: 'admin-detail-position',
+      },
+    );
+  return (
+    <>
+      <div className="detail-pane__amount num" data-testid="admin-detail-amount">
+        {moneyText(r.amount)}
+      </div>
+      <DetailList compact rows={rows} />
+      {r.status === 'pending' && <p className="decision__hint">{t('admin.blockQueue.hint')}</p>}
+    </>
+  );
+}
+
+/**
+ * Block-trade applications (立会外分売, issue 25): price × shares is held from the member's funds while they wait, so the
+ * amount leads; four eyes apply at or above the threshold, as for the money queues.
+ */
+const blockQueue: QueueDefinition<BlockReview> = {
+  queue: 'block',
+  calls: reviewCalls.block,
+  columns: (t) => [
+    { key: 'order', head: t('funds.orderNo'), cell: (r) => r.orderNo, className: 'mono nowrap' },
+    { key: 'account', head: t('admin.cols.account'), cell: (r) => r.account, className: 'num' },
+    { key: 'name', head: t('admin.cols.realName'), cell: (r) => r.realName ?? '—' },
+    { key: 'product', head: t('admin.blockQueue.product'), cell: (r) => <ProductName r={r} />, className: 'nowrap' },
+    {
+      key: 'shares',
+      head: t('admin.blockQueue.shares'),
+      cell: (r) => groupThousands(r.shares),
+      className: 'num admin-table__amount',
+    },
+    {
+      key: 'price',
+      head: t('admin.blockQueue.price'),
+      cell: (r) => moneyText(r.price),
+      className: 'num nowrap admin-table__amount',
+    },
+    {
+      key: 'amount',
+      head: t('admin.cols.amount'),
+      cell: (r) => moneyText(r.amount),
+      className: 'num nowrap admin-table__amount',
+    },
+    {
+      key: 'approvals',
+      head: t('admin.cols.approvals'),
+      cell: (r) => t('admin.seats.approvals', { approvals: r.approvals, required: r.approvalsRequired }),
+      className: 'num nowrap',
+    },
+  ],
+  decisionReason: (r) => r.remarks,
+  detail: (r) => <BlockDetail r={r} />,
+};
+
+export function BlockQueue(props: QueueProps) {
+  return <DefinedQueue definition={blockQueue} {...props} />;
 }

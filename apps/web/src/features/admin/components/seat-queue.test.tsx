@@ -45,8 +45,9 @@ vi.mock('../api/back-office.api.ts', () => {
       deposits: ['admin/deposits/list'],
       withdrawals: ['admin/withdrawals/list'],
       seats: ['admin/seat/list'],
+      block: ['admin/block/applications'],
     },
-    reviewCalls: { realName: queue(), deposits: queue(), withdrawals: queue(), seats: queue() },
+    reviewCalls: { realName: queue(), deposits: queue(), withdrawals: queue(), seats: queue(), block: queue() },
   };
 });
 

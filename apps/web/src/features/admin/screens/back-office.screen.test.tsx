@@ -14,10 +14,15 @@ vi.mock('../../../shared/session/use-user-info.ts', () => ({
 }));
 vi.mock('../api/back-office.api.ts', () => ({
   adminKeys: { counts: ['admin/queues/counts'] },
-  fetchQueueCounts: vi.fn(async () => ({ realName: 0, deposits: 0, withdrawals: 0, seats: 2 })),
+  fetchQueueCounts: vi.fn(async () => ({ realName: 0, deposits: 0, withdrawals: 0, seats: 2, blocks: 3 })),
 }));
 vi.mock('../components/ipo-admin.tsx', () => ({
   IpoAdmin: ({ maySave }: { maySave: boolean }) => <div data-testid="ipo-section" data-may-save={String(maySave)} />,
+}));
+vi.mock('../components/block-admin.tsx', () => ({
+  BlockAdmin: ({ maySave }: { maySave: boolean }) => (
+    <div data-testid="block-section" data-may-save={String(maySave)} />
+  ),
 }));
 vi.mock('../components/audit-log-viewer.tsx', () => ({ AuditLogViewer: () => null }));
 vi.mock('../components/funding-settings.tsx', () => ({ FundingSettings: () => null }));
@@ -32,6 +37,9 @@ vi.mock('../components/review-queues.tsx', () => ({
   WithdrawalQueue: () => null,
   SeatQueue: ({ mayDecide }: { mayDecide: boolean }) => (
     <div data-testid="seat-section" data-may-decide={String(mayDecide)} />
+  ),
+  BlockQueue: ({ mayDecide }: { mayDecide: boolean }) => (
+    <div data-testid="block-queue-section" data-may-decide={String(mayDecide)} />
   ),
 }));
 
@@ -106,5 +114,46 @@ describe('back office navigation → seat accounts (issue 25)', () => {
       return decides;
     });
     expect(mayDecide).toEqual(['true', 'true', 'false', 'false']);
+  });
+});
+
+describe('back office navigation → block trades (issue 25)', () => {
+  beforeAll(async () => {
+    await initI18n({ search: '?lang=en', hash: '' });
+    await loadCatalogueParts(['admin']);
+    await changeLang('en');
+    signIn({ token: 'staff-token', account: '9000000001', isAdmin: true });
+  });
+  afterEach(cleanup);
+  afterAll(clearSession);
+
+  it('shows the applications queue to every role after the seat accounts, with its waiting count', async () => {
+    for (const role of ['admin', 'reviewer', 'auditor', 'support'] as const) {
+      renderAs(role);
+      const nav = [...document.querySelectorAll<HTMLElement>('.admin-nav__item')].map((b) => b.dataset['testid']);
+      expect(nav.indexOf('admin-nav-blockApplications'), role).toBe(nav.indexOf('admin-nav-seats') + 1);
+      expect(screen.getByTestId('admin-nav-blockApplications').textContent).toContain('Block-trade applications');
+      expect((await screen.findByTestId('admin-count-blockApplications')).textContent).toBe('3');
+      expect(screen.getByTestId('admin-nav-block').textContent).toBe('Block trades');
+      cleanup();
+    }
+  });
+
+  it('lets admin and reviewers decide applications, and only admin list or withdraw products', () => {
+    const rights = (['admin', 'reviewer', 'auditor', 'support'] as const).map((role) => {
+      renderAs(role);
+      fireEvent.click(screen.getByTestId('admin-nav-blockApplications'));
+      const decides = screen.getByTestId('block-queue-section').dataset['mayDecide'];
+      fireEvent.click(screen.getByTestId('admin-nav-block'));
+      const saves = screen.getByTestId('block-section').dataset['maySave'];
+      cleanup();
+      return [decides, saves];
+    });
+    expect(rights).toEqual([
+      ['true', 'true'],
+      ['true', 'false'],
+      ['false', 'false'],
+      ['false', 'false'],
+    ]);
   });
 });

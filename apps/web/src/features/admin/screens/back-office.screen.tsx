@@ -10,6 +10,7 @@ import type { QueueCounts } from '../api/back-office.api.ts';
 import { can, sectionsFor } from '../admin-permissions.ts';
 import type { Section } from '../admin-permissions.ts';
 import { AuditLogViewer } from '../components/audit-log-viewer.tsx';
+import { BlockAdmin } from '../components/block-admin.tsx';
 import { FundingSettings } from '../components/funding-settings.tsx';
 import { IpoAdmin } from '../components/ipo-admin.tsx';
 import { MarketAdmin } from '../components/market-admin.tsx';
@@ -18,7 +19,7 @@ import { MemberAdmin } from '../components/member-admin.tsx';
 import { StaffAdmin } from '../components/staff-admin.tsx';
 import { TradeAdmin } from '../components/trade-admin.tsx';
 import { ReconciliationReport } from '../components/reconciliation-report.tsx';
-import { DepositQueue, RealNameQueue, SeatQueue, WithdrawalQueue } from '../components/review-queues.tsx';
+import { BlockQueue, DepositQueue, RealNameQueue, SeatQueue, WithdrawalQueue } from '../components/review-queues.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { addressParam, push } from '../../../shared/navigation/navigation.ts';
 import { MEMBER_HOME } from '../../../shared/session/home-path.ts';
@@ -47,6 +48,7 @@ const countOf: Partial<Record<Section, keyof QueueCounts>> = {
   deposits: 'deposits',
   withdrawals: 'withdrawals',
   seats: 'seats',
+  blockApplications: 'blocks',
 };
 
 /**
@@ -139,6 +141,7 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'deposits' && <DepositQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
         {section === 'withdrawals' && <WithdrawalQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
         {section === 'seats' && <SeatQueue mayDecide={can.decideSeats(role)} onOpenMember={openMember} />}
+        {section === 'blockApplications' && <BlockQueue mayDecide={can.decideBlock(role)} onOpenMember={openMember} />}
         {section === 'members' && (
           <MemberAdmin memberId={memberId} onPick={setMemberId} mayRestrict={can.restrict(role)} />
         )}
@@ -146,6 +149,7 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'market' && <MarketAdmin rights={can.market(role)} />}
         {section === 'trade' && <TradeAdmin maySave={can.saveTradeSettings(role)} />}
         {section === 'ipo' && <IpoAdmin maySave={can.saveIpo(role)} />}
+        {section === 'block' && <BlockAdmin maySave={can.saveBlock(role)} />}
         {section === 'news' && <NewsAdmin mayPublish={can.publishNews(role)} mayWithdraw={can.withdrawNews(role)} />}
         {section === 'staff' && <StaffAdmin mayManage={can.manageStaff(role)} />}
         {section === 'reconciliation' && <ReconciliationReport />}
