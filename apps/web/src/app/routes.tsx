@@ -287,6 +287,43 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.allotments', backTo: '/user/usercenter' },
   },
   {
+    path: '/common/dividend',
+    Screen: lazyScreen(
+      withParts(['block'], () =>
+        import('../features/block/screens/block-products.screen.tsx').then((m) => m.BlockProductsScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.blockProducts', backTo: '/home/index' },
+  },
+  {
+    path: '/common/dividend2',
+    Screen: lazyScreen(
+      // A refusal of the shares' unit is the order ticket's own words (errors.trade.quantityUnit, in the trade part).
+      withParts(['block', 'trade'], () =>
+        import('../features/block/screens/block-apply.screen.tsx').then((m) => m.BlockApplyScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.blockApply', backTo: '/common/dividend' },
+  },
+  {
+    path: '/common/dividend3',
+    Screen: lazyScreen(
+      withParts(['block'], () =>
+        import('../features/block/screens/block-applications.screen.tsx').then((m) => m.BlockApplicationsScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.blockApplications', backTo: '/common/dividend' },
+  },
+  {
+    path: '/common/dividend4',
+    Screen: lazyScreen(
+      withParts(['block'], () =>
+        import('../features/block/screens/block-application.screen.tsx').then((m) => m.BlockApplicationScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.blockApplication', backTo: '/common/dividend3' },
+  },
+  {
     path: '/position/position',
     Screen: lazyScreen(
       withParts(['trade'], () =>

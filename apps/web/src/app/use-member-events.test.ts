@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TopicMessage } from '../shared/stream/stream-client.ts';
-import { changesIpo, changesTrades } from './use-member-events.ts';
+import { changesBlock, changesIpo, changesTrades } from './use-member-events.ts';
 
 const event = (type: string): TopicMessage =>
   ({
@@ -26,5 +26,12 @@ describe('member events', () => {
     expect(changesTrades(event('ipo.entryChanged'))).toBe(false);
     expect(changesIpo(event('trade.positionChanged'))).toBe(false);
     expect(changesIpo(event('funds.depositDecided'))).toBe(false);
+  });
+
+  it('refetch the block-trade screens when one of the member’s applications was decided, and only then', () => {
+    expect(changesBlock(event('block.decided'))).toBe(true);
+    expect(changesIpo(event('block.decided'))).toBe(false);
+    expect(changesBlock(event('ipo.entryChanged'))).toBe(false);
+    expect(changesBlock(event('seat.decided'))).toBe(false);
   });
 });

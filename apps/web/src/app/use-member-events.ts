@@ -5,11 +5,12 @@ import type { TopicMessage } from '../shared/stream/stream-client.ts';
 
 /**
  * Query keys start with their call's path: member data under `user/`, orders and positions under `trade/`, new-share
- * offerings and the member's entries under `market/ipo/`.
+ * offerings and the member's entries under `market/ipo/`, block-trade products and applications under `market/block/`.
  */
 const memberData = (key: unknown) => typeof key === 'string' && key.startsWith('user/');
 const tradeData = (key: unknown) => typeof key === 'string' && key.startsWith('trade/');
 const ipoData = (key: unknown) => typeof key === 'string' && key.startsWith('market/ipo/');
+const blockData = (key: unknown) => typeof key === 'string' && key.startsWith('market/block/');
 
 /**
  * A position that filled, closed (by the member, a level or a margin call) or took margin changes the member's money
@@ -21,10 +22,17 @@ export const changesTrades = (m: TopicMessage): boolean =>
 /** An IPO entry drawn (won or not), paid, lapsed or cancelled changes the IPO screens as well as the member's money. */
 export const changesIpo = (m: TopicMessage): boolean => m.type === 'event' && m.event.type === 'ipo.entryChanged';
 
+/**
+ * A block-trade application decided changes the applications and their detail, and, approved, the positions (the
+ * shares open one under "competition"), as well as the member's money.
+ */
+export const changesBlock = (m: TopicMessage): boolean => m.type === 'event' && m.event.type === 'block.decided';
+
 /** What a member event makes stale, besides the member's own data (always). */
 interface Stale {
   trade: boolean;
   ipo: boolean;
+  block: boolean;
 }
 
 /** While a member is signed in, their decisions arrive live and every open screen refetches what it shows. */
@@ -34,12 +42,19 @@ export function useMemberEvents(): void {
     (also: Stale) =>
       void client.invalidateQueries({
         predicate: (q) =>
-          memberData(q.queryKey[0]) || (also.trade && tradeData(q.queryKey[0])) || (also.ipo && ipoData(q.queryKey[0])),
+          memberData(q.queryKey[0]) ||
+          (also.trade && tradeData(q.queryKey[0])) ||
+          (also.ipo && ipoData(q.queryKey[0])) ||
+          (also.block && blockData(q.queryKey[0])),
       }),
     [client],
   );
-  const onEvent = useCallback((m: TopicMessage) => refetch({ trade: changesTrades(m), ipo: changesIpo(m) }), [refetch]);
+  const onEvent = useCallback(
+    (m: TopicMessage) =>
+      refetch({ trade: changesTrades(m) || changesBlock(m), ipo: changesIpo(m), block: changesBlock(m) }),
+    [refetch],
+  );
   // After a gap anything may have happened: refetch all of it.
-  const onResync = useCallback(() => refetch({ trade: true, ipo: true }), [refetch]);
+  const onResync = useCallback(() => refetch({ trade: true, ipo: true, block: true }), [refetch]);
   useStreamTopic('member', onEvent, onResync);
 }

@@ -10,6 +10,9 @@ import jp from './locales/jp.json';
 import adminEn from './locales/parts/admin/en.json';
 import adminTw from './locales/parts/admin/tw.json';
 import adminJp from './locales/parts/admin/jp.json';
+import blockEn from './locales/parts/block/en.json';
+import blockTw from './locales/parts/block/tw.json';
+import blockJp from './locales/parts/block/jp.json';
 import fundsEn from './locales/parts/funds/en.json';
 import fundsTw from './locales/parts/funds/tw.json';
 import fundsJp from './locales/parts/funds/jp.json';
@@ -42,9 +45,9 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
 const parts = {
-  en: [adminEn, fundsEn, ipoEn, legalEn, marketEn, tradeEn],
-  tw: [adminTw, fundsTw, ipoTw, legalTw, marketTw, tradeTw],
-  jp: [adminJp, fundsJp, ipoJp, legalJp, marketJp, tradeJp],
+  en: [adminEn, blockEn, fundsEn, ipoEn, legalEn, marketEn, tradeEn],
+  tw: [adminTw, blockTw, fundsTw, ipoTw, legalTw, marketTw, tradeTw],
+  jp: [adminJp, blockJp, fundsJp, ipoJp, legalJp, marketJp, tradeJp],
 } as const;
 /** What i18n.ts ends with once every part is loaded: the parts deep-merged into the core (`addResourceBundle`). */
 function merged(...trees: Tree[]): Tree {
@@ -57,9 +60,9 @@ function merged(...trees: Tree[]): Tree {
   return out;
 }
 const catalogues = {
-  en: merged(en, adminEn, fundsEn, ipoEn, legalEn, marketEn, tradeEn),
-  tw: merged(tw, adminTw, fundsTw, ipoTw, legalTw, marketTw, tradeTw),
-  jp: merged(jp, adminJp, fundsJp, ipoJp, legalJp, marketJp, tradeJp),
+  en: merged(en, adminEn, blockEn, fundsEn, ipoEn, legalEn, marketEn, tradeEn),
+  tw: merged(tw, adminTw, blockTw, fundsTw, ipoTw, legalTw, marketTw, tradeTw),
+  jp: merged(jp, adminJp, blockJp, fundsJp, ipoJp, legalJp, marketJp, tradeJp),
 };
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<
   (typeof langs)[number],

@@ -18,12 +18,12 @@ async function catalogueOf(lang: Lang): Promise<ResourceKey> {
 }
 
 /**
- * Sections only some screens read (the back office, the money screens, the IPO screens, the legal texts, the market
- * and news, the order ticket and positions), kept out of the first screens' download.
+ * Sections only some screens read (the back office, the money screens, the IPO screens, the block trades, the legal
+ * texts, the market and news, the order ticket and positions), kept out of the first screens' download.
  * A route loads its parts before its screen draws (`app/routes.tsx`); they merge into the one `translation`
  * namespace, so keys keep their dotted paths.
  */
-export type CataloguePart = 'admin' | 'funds' | 'ipo' | 'legal' | 'market' | 'trade';
+export type CataloguePart = 'admin' | 'block' | 'funds' | 'ipo' | 'legal' | 'market' | 'trade';
 
 const partLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/parts/*/*.json');
 const loadedParts = new Set<CataloguePart>();

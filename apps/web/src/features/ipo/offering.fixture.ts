@@ -28,7 +28,9 @@ export const subscribingOffering = (over: Partial<OfferingDetail> = {}): Offerin
   drawnAt: null,
   cancelledAt: null,
   cancelReason: null,
+  grab: null,
   mine: null,
+  myGrab: null,
   available: '500000',
   ...over,
 });

@@ -9,8 +9,8 @@ export interface IpoFormat {
   short: (iso: string) => string;
   /** A window on a card, the zone said once ("11/27 09:00 – 11/28 15:00 JST"). */
   range: (from: string, to: string) => string;
-  /** A calendar day in JST ("2026-12-15 (Tue)"), for the listing date. */
-  day: (iso: string) => string;
+  /** A calendar day in JST ("2026-12-15 (Tue)"), for the listing date; a dash when there is none. */
+  day: (iso: string | null) => string;
   /** "1,000 shares". */
   shares: (shares: string) => string;
 }
@@ -26,7 +26,7 @@ export function useIpoFormat(): IpoFormat {
       t('common.jst', {
         time: t('ipo.windowText', { from: jstText(from, 'M/D h:m', lang), to: jstText(to, 'M/D h:m', lang) }),
       }),
-    day: (iso) => jstText(iso, 'Y-M-D (E)', lang),
+    day: (iso) => (iso ? jstText(iso, 'Y-M-D (E)', lang) : '—'),
     shares: (shares) => t('ipo.sharesText', { shares: /^\d+$/.test(shares) ? groupThousands(shares) : shares }),
   };
 }

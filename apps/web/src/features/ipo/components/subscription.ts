@@ -3,6 +3,7 @@ import { lotteryUnit } from '@kabuto/domain/ipo/lottery';
 import type { OfferingFacts } from '@kabuto/domain/ipo/offering';
 import type { Offering } from '../api/ipo.api.ts';
 import { subscribeRefusalKey } from '@kabuto/contracts/ipo/refusals';
+import { sharesDigits, stepShares as stepUnits } from '../../../shared/forms/share-units.ts';
 
 /**
  * The offering as the domain rules read it (`checkSubscription`, `offeringPhase`): its instants as dates. The wire
@@ -26,21 +27,12 @@ export function offeringFacts(o: Offering): OfferingFacts {
 /** The catalogue key of each refusal of the one subscription check: the server's own map (contracts). */
 export { subscribeRefusalKey };
 
-// Full-width digits (U+FF10–FF19) as a Japanese keyboard types them.
-const fullWidthDigits = /[\uFF10-\uFF19]/g;
-
 /** SPEC §5: a digit field strips what is not a digit ("１，０００株" → "1000"). */
-export function sharesDigits(text: string): string {
-  return text.replace(fullWidthDigits, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/\D/g, '');
-}
+export { sharesDigits };
 
 /** One 100-share unit up or down from what is typed, landing on whole units and never below one unit. */
-export function stepShares(shares: string, direction: 'up' | 'down'): string {
-  const typed = /^\d{1,15}$/.test(shares) ? new Decimal(shares) : new Decimal(0);
-  const units = typed.div(lotteryUnit);
-  const next = direction === 'up' ? units.floor().plus(1) : units.ceil().minus(1);
-  return Decimal.max(next, 1).times(lotteryUnit).toFixed(0);
-}
+export const stepShares = (shares: string, direction: 'up' | 'down'): string =>
+  stepUnits(shares, direction, lotteryUnit);
 
 /** `part ÷ whole` as a percent with two decimals ("3.53"); null when there is no whole to divide by. */
 export function ratioPercent(part: string | number, whole: string | number): string | null {

@@ -17,7 +17,8 @@ import '../ipo.css';
 
 /**
  * /user/pj, read as the member's allotment record (docs/architecture.md): every share allotted to the member — IPO
- * wins paid for — with its price, quantity, amount, the end of its lock and whether it can be sold yet.
+ * wins paid for and approved block trades — with its price, quantity, amount, the end of its lock and whether it can
+ * be sold yet.
  */
 export function AllotmentsScreen() {
   const session = useSession();
@@ -68,7 +69,12 @@ function AllotmentRow({ allotment: a }: { allotment: Allotment }) {
   const lang = useLocale();
   const f = useIpoFormat();
   const figures = [
-    { key: 'price', label: t('ipo.fields.price'), value: moneyText(a.price) },
+    {
+      key: 'price',
+      // A block trade's shares were bought at the product's price, not an offering price.
+      label: a.source === 'block' ? t('ipo.allotments.blockPrice') : t('ipo.fields.price'),
+      value: moneyText(a.price),
+    },
     { key: 'shares', label: t('ipo.allotments.shares'), value: f.shares(a.shares) },
     { key: 'amount', label: t('ipo.fields.amountPaid'), value: moneyText(a.amount) },
   ];
@@ -98,15 +104,29 @@ function AllotmentRow({ allotment: a }: { allotment: Allotment }) {
             </div>
           ))}
         </dl>
-        <p className="ipo-hint">
-          {t('ipo.allotments.when', { allotted: f.when(a.allottedAt), lists: f.day(a.listsAt) })}
+        <p className="ipo-hint" data-testid="allotment-when">
+          {a.listsAt === null
+            ? t('ipo.allotments.allotted', { allotted: f.when(a.allottedAt) })
+            : t('ipo.allotments.when', { allotted: f.when(a.allottedAt), lists: f.day(a.listsAt) })}
         </p>
         <p className="ipo-hint" data-testid="allotment-locked-until">
-          {t(a.status === 'locked' ? 'ipo.allotments.lockedUntil' : 'ipo.allotments.lockEnded', {
-            until: f.when(a.lockedUntil),
-          })}
+          <LockText allotment={a} />
         </p>
       </button>
     </article>
+  );
+}
+
+/** Locked until when; for shares no longer locked, when the lock ended, or that none ever applied (a block trade). */
+function LockText({ allotment: a }: { allotment: Allotment }) {
+  const { t } = useTranslation();
+  const f = useIpoFormat();
+  if (a.lockedUntil === null) return <>{t('ipo.allotments.noLockUp')}</>;
+  return (
+    <>
+      {t(a.status === 'locked' ? 'ipo.allotments.lockedUntil' : 'ipo.allotments.lockEnded', {
+        until: f.when(a.lockedUntil),
+      })}
+    </>
   );
 }

@@ -40,8 +40,9 @@ export type Assets = ResponseOf<typeof assetsCall>;
 export type MarketStatus = ResponseOf<typeof marketStatusCall>;
 
 /** SPEC §2 position tabs, in the order the screen shows them. */
-// SPEC §2's tabs built so far; "auction" lists the shares allotted in IPOs (issue 25).
-export const positionTabList: readonly PositionTab[] = ['placing', 'holding', 'closed', 'auction'];
+// SPEC §2's tabs built so far; "auction" lists the shares allotted in IPOs, "competition" the approved block trades
+// (issue 25).
+export const positionTabList: readonly PositionTab[] = ['placing', 'holding', 'closed', 'auction', 'competition'];
 
 /**
  * Query keys start with the call's path and carry the session token, so a new sign-in never sees the last one's

@@ -63,7 +63,7 @@ const closed: Position = holdingPosition({
   closeEstimate: null,
 });
 
-function renderList(tab: 'holding' | 'closed', items: Position[]) {
+function renderList(tab: 'holding' | 'closed' | 'competition', items: Position[]) {
   vi.mocked(fetchPositions).mockResolvedValue({ items, total: items.length });
   window.location.hash = `#/position/position?tab=${tab}`;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -136,5 +136,29 @@ describe('the positions list (issue 24)', () => {
     expect(within(card).getByTestId('pos-net-pnl').textContent).toContain('6.24');
     expect(within(card).getByTestId('pos-pnl').textContent).toContain('10,000.00');
     await waitFor(() => expect(streams.listeners.size).toBe(0));
+  });
+
+  it('lists approved block trades under their own tab: locked, with no close, until the lock-up ends', async () => {
+    const block = holdingPosition({
+      orderNo: 'B2026120100007',
+      origin: 'block',
+      leverage: 1,
+      saleRules: ['lockUp'],
+    });
+    renderList('competition', [block, holdingPosition({ orderNo: 'B2026120100008', origin: 'block', leverage: 1 })]);
+    expect(screen.getByTestId('pos-tab-competition').textContent).toBe('Block trades');
+    const [locked, free] = await screen.findAllByTestId('pos-card');
+    expect(fetchPositions).toHaveBeenCalledWith('competition', 1, 20, expect.anything());
+    expect(within(locked as HTMLElement).getByTestId('pos-locked').textContent).toBe('Locked');
+    expect(within(locked as HTMLElement).queryByTestId('pos-close')).toBeNull();
+    expect(within(free as HTMLElement).queryByTestId('pos-locked')).toBeNull();
+    expect(within(free as HTMLElement).getByTestId('pos-close')).toBeTruthy();
+  });
+
+  it('leads an empty block-trade tab to the block trades', async () => {
+    renderList('competition', []);
+    expect((await screen.findByTestId('pos-empty')).textContent).toContain('No block trade shares yet');
+    fireEvent.click(screen.getByTestId('pos-empty-action'));
+    expect(window.location.hash).toBe('#/common/dividend');
   });
 });

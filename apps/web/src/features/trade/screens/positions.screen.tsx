@@ -127,7 +127,8 @@ function PositionList({ tab }: { tab: PositionTab }) {
             value={value}
             onOpen={() => push(`/position/positionDetail?orderNo=${encodeURIComponent(p.orderNo)}`)}
             onAction={
-              // Shares in their lock-up (an IPO allotment before listing) cannot be sold: no close on the card.
+              // Shares in their lock-up (an IPO allotment before listing, a block trade's lock-up) cannot be sold: no close
+              // on the card.
               (p.status === 'holding' && !p.saleRules.includes('lockUp')) || p.status === 'pending'
                 ? () => {
                     preloadNotice();
@@ -218,11 +219,16 @@ function ListSkeleton() {
 
 function EmptyTab({ tab }: { tab: PositionTab }) {
   const { t } = useTranslation();
+  // Block-trade shares come from an application, not an order: the way forward is the products.
+  const action =
+    tab === 'competition'
+      ? { path: '/common/dividend', label: t('trade.empty.toBlockTrades') }
+      : { path: '/market/market', label: t('trade.empty.action') };
   return (
     <div className="centered-block" data-testid="pos-empty">
       <StatusBlock kind="empty" title={t(`trade.empty.${tab}.title`)} description={t(`trade.empty.${tab}.body`)} />
-      <Button color="primary" onClick={() => push('/market/market')} data-testid="pos-empty-action">
-        {t('trade.empty.action')}
+      <Button color="primary" onClick={() => push(action.path)} data-testid="pos-empty-action">
+        {action.label}
       </Button>
     </div>
   );
