@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../test/harness.ts';
 import { uploadImage } from '../uploads/image-fixtures.ts';
 import { pendingSubmissionId, staffHeaders, submitRealName } from './real-name-fixtures.ts';
 
-type Counts = { realName: number; deposits: number; withdrawals: number; seats: number };
+type Counts = { realName: number; deposits: number; withdrawals: number; seats: number; blocks: number };
 
 describeEachDatabase('review queue counts', (h) => {
   const counts = async (headers?: Record<string, string>) =>
@@ -61,6 +61,7 @@ describeEachDatabase('review queue counts', (h) => {
       deposits: before.deposits + 2,
       withdrawals: before.withdrawals + 1,
       seats: before.seats,
+      blocks: before.blocks,
     });
   });
 
