@@ -154,6 +154,8 @@ export const errorKeys = {
     timesInPast: 'errors.block.timesInPast',
     lockUpBeforeClose: 'errors.block.lockUpBeforeClose',
     notWithdrawable: 'errors.block.notWithdrawable',
+    /** Staff's channel password for a product: 4 to 64 characters (not the members' password rules). */
+    passwordInvalid: 'errors.block.passwordInvalid',
   },
   review: {
     ownCase: 'errors.review.ownCase',

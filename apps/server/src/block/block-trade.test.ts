@@ -131,8 +131,8 @@ describeEachDatabase('block trades (issue 25)', (h) => {
       [{ lockUpUntil: t.opensAt }, errorKeys.block.lockUpBeforeClose],
       [{ opensAt: 'tomorrow' }, errorKeys.request.invalid],
       [{ code: '0000' }, errorKeys.market.unknownSymbol],
-      [{ password: 'x'.repeat(10_240) }, errorKeys.password.format],
-      [{ password: 'ab' }, errorKeys.password.format],
+      [{ password: 'x'.repeat(10_240) }, errorKeys.block.passwordInvalid],
+      [{ password: 'ab' }, errorKeys.block.passwordInvalid],
       [{ reason: '' }, errorKeys.admin.reasonRequired],
     ];
     for (const [over, key] of cases) {

@@ -128,6 +128,7 @@ export const refusalStatus: Record<ErrorKey, HttpStatus> = {
   'errors.block.timesInPast': 400,
   'errors.block.lockUpBeforeClose': 400,
   'errors.block.notWithdrawable': 409,
+  'errors.block.passwordInvalid': 400,
   'errors.review.ownCase': 403,
   'errors.review.alreadyDecidedByYou': 409,
   'errors.stream.authRequired': 401,

@@ -345,7 +345,8 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/admin',
     Screen: lazyScreen(
-      withParts(['admin', 'funds'], () =>
+      // block and trade: the refusals of the block queue (product closed, price off the grid) reach a toast here.
+      withParts(['admin', 'funds', 'block', 'trade'], () =>
         import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen),
       ),
     ),

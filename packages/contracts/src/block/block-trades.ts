@@ -179,9 +179,9 @@ export const adminBlockCreateCall = defineCall({
     lockUpUntil: instantField.nullable(),
     /** null: no channel password. Stored as an argon2 hash. */
     password: z
-      .string({ error: errorKeys.password.format })
-      .min(4, { error: errorKeys.password.format })
-      .max(channelPasswordLimit, { error: errorKeys.password.format })
+      .string({ error: errorKeys.block.passwordInvalid })
+      .min(4, { error: errorKeys.block.passwordInvalid })
+      .max(channelPasswordLimit, { error: errorKeys.block.passwordInvalid })
       .nullable(),
     seatOnly: z.boolean({ error: errorKeys.request.invalid }),
     reason: reasonField,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
-import { CreditCard, Handshake, JapaneseYen, Layers, Receipt, Search, Star, Ticket } from 'lucide-react';
+import { CreditCard, Handshake, JapaneseYen, Layers, Receipt, Search, Star, Ticket, Timer } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IndexValueWire } from '@kabuto/contracts/market/fields';
@@ -152,6 +152,8 @@ const shortcuts: readonly Shortcut[] = [
   { key: 'fundRecords', path: '/user/FundingDetails', icon: <Receipt /> },
   { key: 'watchlist', path: '/market/market?tab=watchlist', icon: <Star /> },
   { key: 'ipo', path: '/market/subscribe', icon: <Ticket /> },
+  // SPEC §2 "grab shares": lapsed IPO wins re-offered first come, first served; the offerings list tags the open windows.
+  { key: 'grab', path: '/market/subscribe', icon: <Timer /> },
   // SPEC §2 names both; /common/dividend is "negotiated bid / block trade", one screen for the two shortcuts.
   { key: 'negotiated', path: '/common/dividend', icon: <Handshake /> },
   { key: 'blockTrade', path: '/common/dividend', icon: <Layers /> },

@@ -57,3 +57,34 @@ export const entryOf = (over: Partial<IpoEntry> = {}): IpoEntry => ({
   endReason: null,
   ...over,
 });
+
+type GrabWire = NonNullable<OfferingDetail['grab']>;
+
+/** Tests only: a grab window of 300 shares re-offered, none taken, open from an hour ago for two hours. */
+export const grabWindowWire = (over: Partial<GrabWire> = {}): GrabWire => ({
+  opensAt: hoursFromNow(-1),
+  closesAt: hoursFromNow(2),
+  shares: '300',
+  taken: '0',
+  phase: 'open',
+  ...over,
+});
+
+/** Tests only: the offering drawn and its deadline passed, the member's 300-share entry not won, a grab window open. */
+export const grabOffering = (over: Partial<OfferingDetail> = {}): OfferingDetail =>
+  subscribingOffering({
+    phase: 'drawn',
+    opensAt: hoursFromNow(-96),
+    closesAt: hoursFromNow(-72),
+    drawAt: hoursFromNow(-71),
+    payBy: hoursFromNow(-3),
+    listsAt: hoursFromNow(72),
+    secret: 'f'.repeat(64),
+    entries: 5,
+    winners: 2,
+    allocated: '1000',
+    drawnAt: hoursFromNow(-71),
+    mine: entryOf({ status: 'notWon', held: '0', drawnAt: hoursFromNow(-71) }),
+    grab: grabWindowWire(),
+    ...over,
+  });

@@ -1,5 +1,10 @@
 import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
-import type { adminIpoCancelCall, adminIpoCreateCall, adminIpoListCall } from '@kabuto/contracts/ipo/offerings';
+import type {
+  adminIpoCancelCall,
+  adminIpoCreateCall,
+  adminIpoGrabWindowCall,
+  adminIpoListCall,
+} from '@kabuto/contracts/ipo/offerings';
 import { api } from '../../../shared/api/api.ts';
 import { callRef } from '../../../shared/api/call-ref.ts';
 
@@ -7,11 +12,13 @@ import { callRef } from '../../../shared/api/call-ref.ts';
 const listRef = callRef<typeof adminIpoListCall>('admin/ipo/list');
 const createRef = callRef<typeof adminIpoCreateCall>('admin/ipo/create');
 const cancelRef = callRef<typeof adminIpoCancelCall>('admin/ipo/cancel');
+const grabWindowRef = callRef<typeof adminIpoGrabWindowCall>('admin/ipo/grabWindow');
 
 export type StaffOffering = ResponseOf<typeof adminIpoListCall>['items'][number];
 export type OfferingPhase = StaffOffering['phase'];
 export type OfferingCreateRequest = RequestOf<typeof adminIpoCreateCall>;
 export type OfferingCancelRequest = RequestOf<typeof adminIpoCancelCall>;
+export type GrabWindowRequest = RequestOf<typeof adminIpoGrabWindowCall>;
 
 type Signal = AbortSignal | undefined;
 
@@ -25,6 +32,11 @@ export const ipoAdminKeys = {
 };
 
 export const fetchAdminOfferings = (signal: Signal) => api.call(listRef, {}, signal ? { signal } : {});
-/** Both answer the offering as it now is, and both are audited with the reason (`ipo.create`, `ipo.cancel`). */
+/**
+ * Each answers the offering as it now is, and each is audited with the reason (`ipo.create`, `ipo.cancel`,
+ * `ipo.grabWindow`).
+ */
 export const createOffering = (body: OfferingCreateRequest) => api.call(createRef, body);
 export const cancelOffering = (body: OfferingCancelRequest) => api.call(cancelRef, body);
+/** Re-offers the lapsed wins' shares first come, first served, in a window set once. */
+export const setGrabWindow = (body: GrabWindowRequest) => api.call(grabWindowRef, body);

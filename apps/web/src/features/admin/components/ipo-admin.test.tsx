@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { changeLang, initI18n, loadCatalogueParts } from '../../../i18n/i18n.ts';
 import { createQueryClient } from '../../../shared/api/query-client.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
-import { cancelOffering, createOffering, fetchAdminOfferings } from '../api/ipo-admin.api.ts';
+import { cancelOffering, createOffering, fetchAdminOfferings, setGrabWindow } from '../api/ipo-admin.api.ts';
 import { IpoAdmin } from './ipo-admin.tsx';
 
 const commitment = 'a3f1c29e0b7d4e6f8a1b2c3d4e5f60718293a4b5c6d7e8f90112233445566778';
@@ -29,6 +29,7 @@ const offering = {
   drawnAt: null,
   cancelledAt: null,
   cancelReason: null,
+  grab: null,
   createdBy: '9000000001',
 };
 const drawn = {
@@ -52,12 +53,38 @@ const cancelled = {
   cancelReason: 'Listing postponed by the exchange',
 };
 
+const hour = 3_600_000;
+const at = (hours: number) => new Date(Date.now() + hours * hour).toISOString();
+/** A `datetime-local` value: the JST wall-clock time `hours` from now, to the minute. */
+const jstLocal = (hours: number) => new Date(Date.now() + hours * hour + 9 * hour).toISOString().slice(0, 16);
+/** Drawn, its purchase deadline passed an hour ago (the unconfirmed wins lapsed), no grab window yet. */
+const lapsed = {
+  ...drawn,
+  id: '5',
+  code: '5596',
+  opensAt: at(-120),
+  closesAt: at(-96),
+  drawAt: at(-95),
+  drawnAt: at(-95),
+  payBy: at(-1),
+  listsAt: at(96),
+  lockUpUntil: null,
+};
+/** Its lapsed shares re-offered: 300 of 1,200 served, the window open. */
+const reoffered = {
+  ...lapsed,
+  id: '6',
+  code: '5595',
+  grab: { opensAt: at(-0.5), closesAt: at(2), shares: '1200', taken: '300', phase: 'open' as const },
+};
+
 // The kit's toast needs the app's React 19 root (main.tsx); here it is only a call.
 vi.mock('../../../shared/api/notice.ts', () => ({ showSuccess: vi.fn() }));
 
 vi.mock('../api/ipo-admin.api.ts', () => ({
   ipoAdminKeys: { list: ['admin/ipo/list'], memberIpo: [['market/ipo/list']] },
   fetchAdminOfferings: vi.fn(async () => ({ items: [offering, drawn, cancelled] })),
+  setGrabWindow: vi.fn(async () => ({ ...reoffered, id: '5' })),
   createOffering: vi.fn(async () => ({ ...offering, id: '4' })),
   cancelOffering: vi.fn(async () => ({ ...offering, phase: 'cancelled' })),
 }));
@@ -226,6 +253,60 @@ describe('back office → IPO offerings (issue 25)', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('admin-ipo-cancel-panel')).toBeNull());
     expect(showSuccess).toHaveBeenCalledWith('success.saved');
+  });
+
+  it('shows a grab window once set: its times in JST, its phase, and shares served and left', async () => {
+    vi.mocked(fetchAdminOfferings).mockResolvedValueOnce({ items: [offering, lapsed, reoffered] });
+    renderSection(true);
+    const rows = await screen.findAllByTestId('admin-ipo-row');
+    const [open, waiting, set] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    const cell = within(set).getByTestId('admin-ipo-grab');
+    expect(cell.dataset['phase']).toBe('open');
+    expect(within(cell).getByTestId('admin-ipo-grab-line').textContent).toBe('300 / 1,200 shares served · 900 left');
+    expect(cell.textContent).toContain(jstLocal(2).replace('T', ' '));
+    expect(within(waiting).queryByTestId('admin-ipo-grab')).toBeNull();
+    // Offered once, for a drawn offering whose deadline has passed: not before the draw, not twice.
+    expect(within(open).queryByTestId('admin-ipo-grab-action')).toBeNull();
+    expect(within(waiting).getByTestId('admin-ipo-grab-action').textContent).toBe('Re-offer lapsed shares');
+    expect(within(set).queryByTestId('admin-ipo-grab-action')).toBeNull();
+  });
+
+  it('re-offers the lapsed shares in a JST window checked by the shared rule, with a reason', async () => {
+    vi.mocked(fetchAdminOfferings).mockResolvedValueOnce({ items: [offering, lapsed] });
+    renderSection(true);
+    const rows = await screen.findAllByTestId('admin-ipo-row');
+    fireEvent.click(within(rows[1] as HTMLElement).getByTestId('admin-ipo-grab-action'));
+    const panel = screen.getByTestId('admin-ipo-grab-panel');
+    expect(panel.dataset['code']).toBe('5596');
+    const confirm = within(panel).getByTestId('admin-ipo-grab-confirm');
+    const type = (field: string, value: string) =>
+      fireEvent.change(within(panel).getByTestId(`admin-ipo-grab-${field}`), { target: { value } });
+
+    // Closing after the listing is refused before anything is sent.
+    type('opensAt', jstLocal(1));
+    type('closesAt', jstLocal(97));
+    type('reason', 'Re-offer the lapsed wins');
+    const refusal = within(panel).getByTestId('admin-ipo-grab-refusal');
+    expect(refusal.dataset['key']).toBe('errors.ipo.grabTimesOutOfOrder');
+    expect(refusal.textContent).toContain('close by the listing');
+    expect(within(panel).getByTestId('admin-ipo-grab-opensAt').getAttribute('aria-invalid')).toBe('true');
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.submit(panel);
+    expect(setGrabWindow).not.toHaveBeenCalled();
+
+    type('closesAt', jstLocal(3));
+    expect(within(panel).queryByTestId('admin-ipo-grab-refusal')).toBeNull();
+    fireEvent.click(confirm);
+    await waitFor(() => expect(setGrabWindow).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(setGrabWindow).mock.calls[0]?.[0]).toEqual({
+      id: '5',
+      opensAt: `${jstLocal(1)}:00+09:00`,
+      closesAt: `${jstLocal(3)}:00+09:00`,
+      reason: 'Re-offer the lapsed wins',
+    });
+    await waitFor(() => expect(screen.queryByTestId('admin-ipo-grab-panel')).toBeNull());
+    expect(showSuccess).toHaveBeenCalledWith('success.saved');
+    expect(fetchAdminOfferings).toHaveBeenCalledTimes(2);
   });
 
   it('gives support and auditors the list to read, with no form and no cancel', async () => {

@@ -13,12 +13,15 @@ import {
   type OfferingPhase,
   type StaffOffering,
 } from '../api/ipo-admin.api.ts';
+import { GrabWindowCell, GrabWindowPanel } from './ipo-grab-window.tsx';
 import { IpoOfferingForm } from './ipo-offering-form.tsx';
+import { grabWindowOffered } from '../ipo-grab-window-form.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 import { moneyText } from '../../../shared/format/money-text.ts';
 import { groupThousands } from '../../../shared/format/price-change.ts';
 import { jstText, useLocale } from '../../../shared/format/jst.ts';
+import { useNow } from '../../../shared/hooks/use-now.ts';
 
 const phaseTag: Record<
   OfferingPhase,
@@ -39,15 +42,18 @@ const cancellable = (phase: OfferingPhase): boolean =>
 /** The commitment's first characters; the whole hash is in the cell's title. */
 const shortHash = (hash: string) => (hash.length > 12 ? `${hash.slice(0, 12)}…` : hash);
 
+/** The panel open above the table: cancelling an offering, or re-offering its lapsed shares. */
+type Panel = { kind: 'cancel' | 'grab'; id: string } | null;
+
 /**
- * Back office → IPO offerings (新規公開株, issue 25): every offering with its terms, phase, entries, the draw's result
- * and the published commitment; admin creates offerings and cancels one before its draw, each with a reason kept in
- * the audit log. Support and auditors read.
+ * Back office → IPO offerings (新規公開株, issue 25): every offering with its terms, phase, entries, the draw's result,
+ * the published commitment and its grab window; admin creates offerings, cancels one before its draw and re-offers the
+ * lapsed wins' shares first come, first served, each with a reason kept in the audit log. Support and auditors read.
  */
 export function IpoAdmin({ maySave }: { maySave: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [panel, setPanel] = useState<Panel>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const offerings = useQuery({
     queryKey: ipoAdminKeys.list,
@@ -55,11 +61,19 @@ export function IpoAdmin({ maySave }: { maySave: boolean }) {
     staleTime: 0,
   });
   const items = offerings.data?.items ?? [];
+  // Grab windows open and close, and purchase deadlines pass, while the list is on screen.
+  const now = useNow(
+    items.some((o) => o.phase === 'drawn'),
+    15_000,
+  );
+  const cancelling = panel?.kind === 'cancel' ? panel.id : null;
+  const reoffering = panel?.kind === 'grab' ? panel.id : null;
   const target = cancelling ? items.find((o) => o.id === cancelling && cancellable(o.phase)) : undefined;
+  const grabTarget = reoffering ? items.find((o) => o.id === reoffering && grabWindowOffered(o, now)) : undefined;
 
   useEffect(() => {
-    if (cancelling) panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [cancelling]);
+    if (panel) panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [panel]);
 
   const when = (iso: string | null) => (iso ? jstText(iso, 'Y-M-D h:m', locale) : '—');
 
@@ -81,7 +95,8 @@ export function IpoAdmin({ maySave }: { maySave: boolean }) {
         {t(maySave ? 'admin.ipo.note' : 'admin.ipo.readOnly')}
       </p>
       <div ref={panelRef}>
-        {target && <CancelPanel key={target.id} offering={target} onDone={() => setCancelling(null)} />}
+        {target && <CancelPanel key={target.id} offering={target} onDone={() => setPanel(null)} />}
+        {grabTarget && <GrabWindowPanel key={grabTarget.id} offering={grabTarget} onDone={() => setPanel(null)} />}
       </div>
       {offerings.isPending ? (
         <Skeleton.Paragraph lineCount={6} animated className="centered-block" />
@@ -125,6 +140,7 @@ export function IpoAdmin({ maySave }: { maySave: boolean }) {
                   {t('admin.ipo.cols.entries')}
                 </th>
                 <th scope="col">{t('admin.ipo.cols.result')}</th>
+                <th scope="col">{t('admin.ipo.cols.grab')}</th>
                 <th scope="col">{t('admin.ipo.cols.commitment')}</th>
                 <th scope="col">{t('admin.ipo.cols.createdBy')}</th>
                 <th scope="col">{t('admin.ipo.cols.cancelled')}</th>
@@ -138,7 +154,7 @@ export function IpoAdmin({ maySave }: { maySave: boolean }) {
                   data-testid="admin-ipo-row"
                   data-code={o.code}
                   data-phase={o.phase}
-                  className={cancelling === o.id ? 'admin-table__row--on' : undefined}
+                  className={panel?.id === o.id ? 'admin-table__row--on' : undefined}
                 >
                   <td className="num">
                     <strong>{o.code}</strong>
@@ -180,6 +196,9 @@ export function IpoAdmin({ maySave }: { maySave: boolean }) {
                         })
                       : '—'}
                   </td>
+                  <td className="num">
+                    <GrabWindowCell offering={o} now={now} />
+                  </td>
                   <td className="ipo-admin__hash">
                     {o.commitment ? (
                       <code title={o.commitment} data-testid="admin-ipo-commitment">
@@ -207,10 +226,21 @@ export function IpoAdmin({ maySave }: { maySave: boolean }) {
                           size="mini"
                           color="danger"
                           fill={cancelling === o.id ? 'solid' : 'outline'}
-                          onClick={() => setCancelling(o.id)}
+                          onClick={() => setPanel({ kind: 'cancel', id: o.id })}
                           data-testid="admin-ipo-cancel"
                         >
                           {t('admin.ipo.cancel.action')}
+                        </Button>
+                      )}
+                      {grabWindowOffered(o, now) && (
+                        <Button
+                          size="mini"
+                          color="primary"
+                          fill={reoffering === o.id ? 'solid' : 'outline'}
+                          onClick={() => setPanel({ kind: 'grab', id: o.id })}
+                          data-testid="admin-ipo-grab-action"
+                        >
+                          {t('admin.ipo.grab.action')}
                         </Button>
                       )}
                     </td>

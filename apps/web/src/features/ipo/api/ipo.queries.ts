@@ -1,7 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../shared/api/http-client.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
-import { fetchAllotments, fetchDraw, fetchIpoRecords, fetchOffering, fetchOfferings, ipoKeys } from './ipo.api.ts';
+import {
+  fetchAllotments,
+  fetchDraw,
+  fetchGrabOrder,
+  fetchIpoRecords,
+  fetchOffering,
+  fetchOfferings,
+  ipoKeys,
+} from './ipo.api.ts';
 
 /** A refusal is an answer (the server said no): asking again at once would only repeat it. */
 const retryUnlessRefused = (count: number, error: Error) =>
@@ -44,6 +52,20 @@ export function usePublishedDraw(id: string, drawn: boolean) {
   });
 }
 
+/**
+ * The published serving order of a grab window: asked only when the member opens it. It grows while the window is open;
+ * a press (`useRefreshIpo`) or an `ipo.entryChanged` event refetches it with the other `market/ipo/…` queries.
+ */
+export function useGrabOrder(id: string, wanted: boolean) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: ipoKeys.grabOrder(token, id),
+    queryFn: ({ signal }) => fetchGrabOrder(id, { signal }),
+    enabled: token !== '' && id !== '' && wanted,
+    retry: retryUnlessRefused,
+  });
+}
+
 export function useIpoRecords() {
   const { token } = useSession();
   return useQuery({
@@ -55,7 +77,7 @@ export function useIpoRecords() {
 }
 
 /**
- * After a subscription or a payment: every `market/ipo/…` query, the member's money (`user/…`) and, as a paid win
+ * After a subscription, a payment or a grab: every `market/ipo/…` query, the member's money (`user/…`) and, as a paid win
  * opens a position, the positions (`trade/…`) refetch.
  */
 export function useRefreshIpo(): () => Promise<void> {

@@ -1,5 +1,6 @@
 import { Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import type { GrabPhase } from '@kabuto/domain/ipo/grab';
 import type { EntryStatus, OfferingPhase } from '../api/ipo.api.ts';
 import '../../../shared/components/status-pill.css';
 
@@ -21,6 +22,13 @@ const statusTones: Record<EntryStatus, Tone> = {
   notWon: 'default',
   lapsed: 'danger',
   cancelled: 'default',
+};
+
+const grabTones: Record<GrabPhase, Tone> = {
+  notYetOpen: 'default',
+  open: 'primary',
+  soldOut: 'danger',
+  ended: 'default',
 };
 
 const allotmentTones: Record<'locked' | 'sellable' | 'sold', Tone> = {
@@ -55,6 +63,16 @@ export function EntryStatusPill({ status, testId = 'ipo-status' }: { status: Ent
   return (
     <Tag color={statusTones[status]} fill="outline" className="status-pill" data-testid={testId} data-status={status}>
       {t(`ipo.status.${status}`)}
+    </Tag>
+  );
+}
+
+/** The grab window's phase (first come, first served), in words. */
+export function GrabPhasePill({ phase, testId = 'ipo-grab-phase' }: { phase: GrabPhase; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={grabTones[phase]} fill="outline" className="status-pill" data-testid={testId} data-phase={phase}>
+      {t(`ipo.grab.phase.${phase}`)}
     </Tag>
   );
 }

@@ -1,6 +1,8 @@
+import { Tag } from 'antd-mobile';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { OfferingListItem } from '../api/ipo.api.ts';
+import type { GrabWindowWire, OfferingListItem } from '../api/ipo.api.ts';
+import { useGrabPhase } from './grab-window.ts';
 import { EntryStatusPill, PhasePill } from './ipo-pills.tsx';
 import { useIpoFormat } from './ipo-format.ts';
 import { moneyText } from '../../../shared/format/money-text.ts';
@@ -8,7 +10,8 @@ import { useLocale } from '../../../shared/format/jst.ts';
 
 /**
  * One offering on the list: name in the member's language, code, offering price, shares on offer, the subscription
- * window, the draw and the listing, its phase, and the member's own entry when there is one. A tap opens the detail.
+ * window, the draw and the listing, its phase, a tag while its grab window is open, and the member's own entry when
+ * there is one. A tap opens the detail.
  */
 export function OfferingCard({ offering: o, onOpen }: { offering: OfferingListItem; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -32,6 +35,7 @@ export function OfferingCard({ offering: o, onOpen }: { offering: OfferingListIt
         <div className="ipo-card__tags">
           <PhasePill phase={o.phase} />
           {o.mine && <EntryStatusPill status={o.mine.status} testId="ipo-card-mine" />}
+          {o.grab && <GrabOpenTag grab={o.grab} />}
         </div>
         <p className="ipo-card__window num">
           <span className="ipo-card__label">{t('ipo.fields.window')}</span> {f.range(o.opensAt, o.closesAt)}
@@ -53,5 +57,16 @@ export function OfferingCard({ offering: o, onOpen }: { offering: OfferingListIt
         )}
       </button>
     </article>
+  );
+}
+
+/** "Grab shares open" while the window is open and shares remain; it appears and goes at the window's times. */
+function GrabOpenTag({ grab }: { grab: GrabWindowWire }) {
+  const { t } = useTranslation();
+  if (useGrabPhase(grab) !== 'open') return null;
+  return (
+    <Tag color="warning" fill="solid" className="status-pill" data-testid="ipo-card-grab">
+      {t('ipo.grab.tag')}
+    </Tag>
   );
 }

@@ -8,6 +8,7 @@ import { tryMoney } from '@kabuto/domain/money';
 import { payEntry, subscribeOffering, type IpoEntry, type OfferingDetail } from '../api/ipo.api.ts';
 import { useOffering, useRefreshIpo } from '../api/ipo.queries.ts';
 import { DrawVerification } from '../components/draw-verification.tsx';
+import { GrabAction, GrabSection, GrabSheet, useGrabPress } from '../components/grab-section.tsx';
 import { EntryStatusPill, PhasePill } from '../components/ipo-pills.tsx';
 import { useIpoFormat } from '../components/ipo-format.ts';
 import {
@@ -43,8 +44,9 @@ import '../ipo.css';
 
 /**
  * One offering (/market/subscribeDetail?id=): its terms and phase, the draw's commitment, the member's application
- * (ブックビルディング申込) or entry, the purchase confirmation of a win (購入申込), and after the draw the odds and the
- * draw checked in this browser. Keyed by the id: another id in the address starts afresh.
+ * (ブックビルディング申込) or entry, the purchase confirmation of a win (購入申込), after the draw the odds and the
+ * draw checked in this browser, and the grab window for lapsed wins (追加販売・先着順). Keyed by the id: another id in
+ * the address starts afresh.
  */
 export function IpoOfferingDetailScreen() {
   const id = (useAddressParam('id') ?? '').trim();
@@ -154,6 +156,9 @@ function OfferingBody({ offering: o, onStale }: { offering: OfferingDetail; onSt
     setSheet(what);
   };
 
+  // The grab window's phase follows the same clock: it opens, closes or sells out without polling.
+  const grab = useGrabPress(o, now);
+
   const subscribing = mine === null && o.phase === 'subscribing';
   const payable = mine?.status === 'won' && now < new Date(mine.payBy);
   const drawn = o.secret !== null;
@@ -181,6 +186,8 @@ function OfferingBody({ offering: o, onStale }: { offering: OfferingDetail; onSt
         {t('ipo.pay.button')}
       </Button>
     </>
+  ) : grab.offered ? (
+    <GrabAction offering={o} press={grab} />
   ) : error !== null ? (
     <FormError error={error} testId="ipo-error" />
   ) : undefined;
@@ -206,6 +213,8 @@ function OfferingBody({ offering: o, onStale }: { offering: OfferingDetail; onSt
             data-testid="ipo-cancelled"
           />
         )}
+
+        <GrabSection offering={o} press={grab} />
 
         {mine ? (
           <EntryCard entry={mine} payable={payable} />
@@ -297,6 +306,7 @@ function OfferingBody({ offering: o, onStale }: { offering: OfferingDetail; onSt
           testId="ipo-sheet"
         />
       )}
+      <GrabSheet offering={o} press={grab} />
       {sheet === 'pay' && mine && (
         <ConfirmSheet
           open

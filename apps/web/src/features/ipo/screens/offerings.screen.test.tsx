@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { IpoOfferingsScreen } from './offerings.screen.tsx';
 import { fetchOfferings, type OfferingListItem } from '../api/ipo.api.ts';
 import type * as IpoApi from '../api/ipo.api.ts';
-import { entryOf, subscribingOffering } from '../offering.fixture.ts';
+import { entryOf, grabWindowWire, hoursFromNow, subscribingOffering } from '../offering.fixture.ts';
 import { initI18n, loadCatalogueParts } from '../../../i18n/i18n.ts';
 import { signIn } from '../../../shared/session/session.store.ts';
 
@@ -59,6 +59,30 @@ describe('the IPO list (issue 25)', () => {
     expect(within(drawn).getByTestId('ipo-card-entry').textContent).toBe('お申込み：300 株');
     expect(within(cards[0] as HTMLElement).queryByTestId('ipo-card-mine')).toBeNull();
     expect(screen.getByTestId('ipo-to-records')).toBeTruthy();
+  });
+
+  it('tags an offering while its grab window is open, and not before it opens or after it closes', async () => {
+    renderList([
+      listItem({ id: '44', phase: 'drawn', grab: grabWindowWire() }),
+      listItem({
+        id: '43',
+        phase: 'drawn',
+        grab: grabWindowWire({ opensAt: hoursFromNow(1), closesAt: hoursFromNow(2) }),
+      }),
+      listItem({
+        id: '42',
+        phase: 'drawn',
+        grab: grabWindowWire({ opensAt: hoursFromNow(-2), closesAt: hoursFromNow(-1) }),
+      }),
+      listItem({ id: '41', phase: 'drawn', grab: grabWindowWire({ taken: '300' }) }),
+    ]);
+    const cards = await screen.findAllByTestId('ipo-card');
+    expect(cards.map((c) => within(c).queryByTestId('ipo-card-grab')?.textContent ?? null)).toEqual([
+      '追加販売 受付中',
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('says what to do when there is no offering, with the way to the record', async () => {
