@@ -27,6 +27,8 @@ export const routeBudgets: readonly RouteBudget[] = [
 /**
  * Every JavaScript file of the built app, gzip -9 each, summed: room for the trading screens, the chart only where shown.
  * Issue 25 raised it from 450 to 480: the IPO screens and back office (~13 KiB) and their texts in three languages
- * (~9 KiB) are lazy chunks no single route loads together; the per-route budgets above are unchanged.
+ * (~9 KiB) are lazy chunks no single route loads together; the per-route budgets above are unchanged. Issue 25's second
+ * half raised it to 520: the four block-trade screens and their back office (~11 KiB code) and grab shares (~4 KiB code),
+ * with their texts in three languages (~10 KiB), again lazy chunks of their own routes; no route budget moved.
  */
-export const appJsGzipKiB = 480;
+export const appJsGzipKiB = 520;

@@ -134,21 +134,29 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/user/loginPassword',
-    Screen: lazyScreen(() =>
-      import('../features/settings/screens/login-password.screen.tsx').then((m) => m.LoginPasswordScreen),
+    Screen: lazyScreen(
+      withParts(['settings'], () =>
+        import('../features/settings/screens/login-password.screen.tsx').then((m) => m.LoginPasswordScreen),
+      ),
     ),
     meta: { titleKey: 'titles.loginPassword', backTo: '/user/setting' },
   },
   {
     path: '/user/setPassword',
-    Screen: lazyScreen(() =>
-      import('../features/settings/screens/fund-password.screen.tsx').then((m) => m.FundPasswordScreen),
+    Screen: lazyScreen(
+      withParts(['settings'], () =>
+        import('../features/settings/screens/fund-password.screen.tsx').then((m) => m.FundPasswordScreen),
+      ),
     ),
     meta: { titleKey: 'titles.fundPassword', backTo: '/user/setting' },
   },
   {
     path: '/user/changeLang',
-    Screen: lazyScreen(() => import('../features/settings/screens/language.screen.tsx').then((m) => m.LanguageScreen)),
+    Screen: lazyScreen(
+      withParts(['settings'], () =>
+        import('../features/settings/screens/language.screen.tsx').then((m) => m.LanguageScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.language', backTo: '/user/setting' },
   },
   {

@@ -25,6 +25,9 @@ import marketTw from './locales/parts/market/tw.json';
 import marketJp from './locales/parts/market/jp.json';
 import legalTw from './locales/parts/legal/tw.json';
 import legalJp from './locales/parts/legal/jp.json';
+import settingsEn from './locales/parts/settings/en.json';
+import settingsTw from './locales/parts/settings/tw.json';
+import settingsJp from './locales/parts/settings/jp.json';
 import tradeEn from './locales/parts/trade/en.json';
 import tradeTw from './locales/parts/trade/tw.json';
 import tradeJp from './locales/parts/trade/jp.json';
@@ -45,9 +48,9 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
 const parts = {
-  en: [adminEn, blockEn, fundsEn, ipoEn, legalEn, marketEn, tradeEn],
-  tw: [adminTw, blockTw, fundsTw, ipoTw, legalTw, marketTw, tradeTw],
-  jp: [adminJp, blockJp, fundsJp, ipoJp, legalJp, marketJp, tradeJp],
+  en: [adminEn, blockEn, fundsEn, ipoEn, legalEn, marketEn, settingsEn, tradeEn],
+  tw: [adminTw, blockTw, fundsTw, ipoTw, legalTw, marketTw, settingsTw, tradeTw],
+  jp: [adminJp, blockJp, fundsJp, ipoJp, legalJp, marketJp, settingsJp, tradeJp],
 } as const;
 /** What i18n.ts ends with once every part is loaded: the parts deep-merged into the core (`addResourceBundle`). */
 function merged(...trees: Tree[]): Tree {
@@ -60,9 +63,9 @@ function merged(...trees: Tree[]): Tree {
   return out;
 }
 const catalogues = {
-  en: merged(en, adminEn, blockEn, fundsEn, ipoEn, legalEn, marketEn, tradeEn),
-  tw: merged(tw, adminTw, blockTw, fundsTw, ipoTw, legalTw, marketTw, tradeTw),
-  jp: merged(jp, adminJp, blockJp, fundsJp, ipoJp, legalJp, marketJp, tradeJp),
+  en: merged(en, adminEn, blockEn, fundsEn, ipoEn, legalEn, marketEn, settingsEn, tradeEn),
+  tw: merged(tw, adminTw, blockTw, fundsTw, ipoTw, legalTw, marketTw, settingsTw, tradeTw),
+  jp: merged(jp, adminJp, blockJp, fundsJp, ipoJp, legalJp, marketJp, settingsJp, tradeJp),
 };
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<
   (typeof langs)[number],
