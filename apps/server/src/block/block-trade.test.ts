@@ -5,8 +5,8 @@ import type { BlockApplication, BlockProduct } from '@kabuto/contracts/block/blo
 import type { Allotment } from '@kabuto/contracts/ipo/offerings';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { describeEachDatabase, nextAccount, type Harness } from '../test/harness.ts';
-import { fund } from '../test/money-fixtures.ts';
-import { pendingSubmissionId, staffHeaders, submitRealName } from '../verification/real-name-fixtures.ts';
+import { fund, verifiedFundedMember } from '../test/money-fixtures.ts';
+import { staffHeaders } from '../verification/real-name-fixtures.ts';
 import { books, expectReconciled, type Member } from '../trading/trade-fixtures.ts';
 
 const minute = 60_000;
@@ -60,16 +60,8 @@ async function product(h: Harness, over: Record<string, unknown> = {}): Promise<
 }
 
 /** A verified member with `deposits` deposits of `amount` yen (each below the four-eyes bar). */
-async function applicant(h: Harness, amount = '900000', deposits = 2): Promise<Member> {
-  const m = await h.member();
-  expect((await submitRealName(h, m.headers)).status).toBe(1);
-  const staff = await staffOf(h);
-  const id = await pendingSubmissionId(h, staff, m.account);
-  const decided = await h.call('admin/realName/decide', { id, decision: 'approve', reason: 'documents match' }, staff);
-  expect(decided.status).toBe(1);
-  for (let i = 0; i < deposits; i++) await fund(h, m, amount, staff);
-  return m;
-}
+const applicant = async (h: Harness, amount = '900000', deposits = 2): Promise<Member> =>
+  verifiedFundedMember(h, await staffOf(h), amount, deposits);
 
 const apply = (h: Harness, m: Member, body: Record<string, unknown>, key?: string) =>
   h.call<BlockApplication>('market/block/apply', body, key ? { ...m.headers, 'idempotency-key': key } : m.headers);

@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { IpoEntry, IpoGrab, Offering } from '@kabuto/contracts/ipo/offerings';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
+import { verifiedFundedMember } from '../test/money-fixtures.ts';
 import { describeEachDatabase, type Harness } from '../test/harness.ts';
-import { fund } from '../test/money-fixtures.ts';
-import { pendingSubmissionId, staffHeaders, submitRealName } from '../verification/real-name-fixtures.ts';
+import { staffHeaders } from '../verification/real-name-fixtures.ts';
 import { books, expectReconciled } from '../trading/trade-fixtures.ts';
 import { jobRunner } from '../platform/public.ts';
 import { ipoJob } from './public.ts';
@@ -16,16 +16,8 @@ const nextCode = (): string => `8${String(100 + codeCounter++).slice(-2)}Y`;
 
 type Subscriber = { account: string; password: string; headers: Record<string, string> };
 
-async function subscriber(h: Harness, staff: Record<string, string>): Promise<Subscriber> {
-  const m = await h.member();
-  expect((await submitRealName(h, m.headers)).status).toBe(1);
-  const id = await pendingSubmissionId(h, staff, m.account);
-  expect(
-    (await h.call('admin/realName/decide', { id, decision: 'approve', reason: 'documents match' }, staff)).status,
-  ).toBe(1);
-  await fund(h, m, '500000', staff);
-  return m;
-}
+const subscriber = (h: Harness, staff: Record<string, string>): Promise<Subscriber> =>
+  verifiedFundedMember(h, staff, '500000');
 
 type Detail = Offering & { mine: IpoEntry | null; myGrab: IpoGrab | null };
 const detail = async (h: Harness, m: Subscriber, id: string) =>

@@ -6,10 +6,10 @@ import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { dailyPriceLimits } from '@kabuto/domain/market/price-limit';
 import { isOnTickGrid } from '@kabuto/domain/market/tick-size';
 import { money, toWire } from '@kabuto/domain/money';
+import { verifiedFundedMember } from '../test/money-fixtures.ts';
 import { describeEachDatabase, type Harness } from '../test/harness.ts';
-import { fund } from '../test/money-fixtures.ts';
 import { silentProcess } from '../test/silent-process.ts';
-import { pendingSubmissionId, staffHeaders, submitRealName } from '../verification/real-name-fixtures.ts';
+import { staffHeaders } from '../verification/real-name-fixtures.ts';
 import { expectReconciled, fundedMember, order, type Member } from '../trading/trade-fixtures.ts';
 import { manualLeader, stepUntilTraded } from '../market/market-fixtures.ts';
 import { jobRunner, memoryBus } from '../platform/public.ts';
@@ -56,16 +56,8 @@ async function offering(h: Harness, over: Record<string, unknown> = {}): Promise
 }
 
 /** A verified member with `amount` yen deposited. */
-async function subscriber(h: Harness, amount = '500000'): Promise<Subscriber> {
-  const m = await h.member();
-  expect((await submitRealName(h, m.headers)).status).toBe(1);
-  const staff = await staffOf(h);
-  const id = await pendingSubmissionId(h, staff, m.account);
-  const decided = await h.call('admin/realName/decide', { id, decision: 'approve', reason: 'documents match' }, staff);
-  expect(decided.status).toBe(1);
-  await fund(h, m, amount, staff);
-  return m;
-}
+const subscriber = async (h: Harness, amount = '500000'): Promise<Subscriber> =>
+  verifiedFundedMember(h, await staffOf(h), amount);
 
 /** Hours pass: the members' sessions have ended, so each signs in again. */
 async function later(h: Harness, ms: number, members: Subscriber[]): Promise<void> {

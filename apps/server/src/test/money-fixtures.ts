@@ -1,6 +1,11 @@
 import type { Harness } from './harness.ts';
 import { uploadImage } from '../uploads/image-fixtures.ts';
-import { staffHeaders, verifiedMember as realNameVerified } from '../verification/real-name-fixtures.ts';
+import {
+  pendingSubmissionId,
+  staffHeaders,
+  submitRealName,
+  verifiedMember as realNameVerified,
+} from '../verification/real-name-fixtures.ts';
 
 /** A member through the real calls: registered, real-name verified by staff, a card added, a fund PIN set. */
 export async function verifiedMember(h: Harness, opts: { realName?: string } = {}) {
@@ -73,4 +78,24 @@ export async function balanceOf(
   );
   const b = res.data.balances.find((x) => x.currency === currency);
   return { available: b?.available ?? '0', frozen: b?.frozen ?? '0' };
+}
+
+/**
+ * A new member whose real name `staff` approved, funded with `deposits` deposits of `amount` yen each (each below the
+ * four-eyes bar, so one approval settles it). Staff headers are passed in: staff sign-ins are throttled like anyone's.
+ */
+export async function verifiedFundedMember(
+  h: Harness,
+  staff: Record<string, string>,
+  amount = '500000',
+  deposits = 1,
+): Promise<{ account: string; password: string; headers: Record<string, string> }> {
+  const m = await h.member();
+  const submitted = await submitRealName(h, m.headers);
+  if (submitted.status !== 1) throw new Error(`submit failed: ${submitted.msg}`);
+  const id = await pendingSubmissionId(h, staff, m.account);
+  const decided = await h.call('admin/realName/decide', { id, decision: 'approve', reason: 'documents match' }, staff);
+  if (decided.status !== 1) throw new Error(`approval failed: ${decided.msg}`);
+  for (let i = 0; i < deposits; i++) await fund(h, m, amount, staff);
+  return m;
 }
