@@ -268,7 +268,7 @@ describeEachDatabase('block trades (issue 25)', (h) => {
   });
 
   it('staff approve into a locked "competition" position or reject releasing the hold; own case refused; four eyes', async () => {
-    const staff = await staffOf(h());
+    let staff = await staffOf(h());
     const p = await product(h());
     const m = await applicant(h());
     const start = await books(h(), m);
@@ -314,11 +314,18 @@ describeEachDatabase('block trades (issue 25)', (h) => {
     expect(list.data.items).toHaveLength(1);
     expect(list.data.items[0]).toMatchObject({ origin: 'block', status: 'holding', quantity: '200' });
     expect(list.data.items[0]?.saleRules).toContain('lockUp');
+    // Once the lock-up has passed the position no longer shows it (the close is allowed again).
+    h().clock.advance(31 * 24 * 60 * minute);
+    staffSessions.delete(h());
+    m.headers = await h().signIn(m.account, 'abcd1234');
+    staff = await staffOf(h());
+    const unlocked = await h().call<{ items: PositionWire[] }>('trade/list', { tab: 'competition' }, m.headers);
+    expect(unlocked.data.items[0]?.saleRules).not.toContain('lockUp');
     const holding = await h().call<{ items: PositionWire[] }>('trade/list', { tab: 'auction' }, m.headers);
     expect(holding.data.items).toHaveLength(0);
     const allotments = await h().call<{ items: Allotment[] }>('user/allotments', {}, m.headers);
     expect(allotments.data.items).toEqual([
-      expect.objectContaining({ source: 'block', code: symbol, shares: '200', status: 'locked', listsAt: null }),
+      expect.objectContaining({ source: 'block', code: symbol, shares: '200', status: 'sellable', listsAt: null }),
     ]);
     const [audit] = await h().db.query<{ n: string }>(
       `SELECT count(*)::text AS n FROM audit_log WHERE action IN ('block.approve', 'block.reject', 'block.create')`,
@@ -327,7 +334,7 @@ describeEachDatabase('block trades (issue 25)', (h) => {
     await expectReconciled(h());
 
     // Four eyes at or above one million yen: two different staff approve.
-    const big = await product(h(), { maxShares: '100000', minAmount: '1' });
+    const big = await product(h(), { maxShares: '100000', minAmount: '1', lockUpUntil: null });
     const rich = await applicant(h(), '900000', 3);
     const units = money('1000000').dividedBy(money(big.price)).dividedBy(100).ceil().times(100).toFixed(0);
     const large = await apply(h(), rich, { id: big.id, shares: units });

@@ -51,6 +51,8 @@ export function positionQueries(deps: {
   market: Quotes;
   /** The sale rules shown on each position (kept in the process: trading-reads.ts). */
   saleRules: (symbols: readonly string[]) => Promise<ReadonlyMap<string, SaleRules>>;
+  /** The clock's now: a lock-up that has ended is no longer shown. */
+  now: () => Date;
 }) {
   const { db, market } = deps;
 
@@ -68,7 +70,7 @@ export function positionQueries(deps: {
     const notListed = market.get(r.symbol) === undefined;
     const price = touch ? closingPrice(r.side, touch) : notListed && r.origin === 'ipo' ? r.open_price : null;
     const names = unlisted.get(r.symbol) ?? namesIn(market, r.symbol);
-    return positionWire(r, names, rules.get(r.symbol) ?? noSaleRules, price);
+    return positionWire(r, names, rules.get(r.symbol) ?? noSaleRules, price, deps.now());
   }
 
   /** The names of stocks the market does not list (yet): read only when a page holds one. */

@@ -3,7 +3,12 @@ import { Decimal, money, toWire } from '@kabuto/domain/money';
 import { closeEstimate } from '@kabuto/domain/trading/close-estimate';
 import { marginCallPrice, notionalOf, pnlAt, pnlPercentOf } from '@kabuto/domain/trading/margin';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
-import { activeSaleRules, positionSaleRules, type SaleRules } from '@kabuto/domain/trading/sale-rules';
+import {
+  activeSaleRules,
+  positionSaleRules,
+  saleRulesInForce,
+  type SaleRules,
+} from '@kabuto/domain/trading/sale-rules';
 import type { CloseReason, OrderType, PositionStatus, TradeSide } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
 import type { CloseEstimateWire, PositionOrigin, PositionWire } from '@kabuto/contracts/trade/orders';
@@ -135,6 +140,7 @@ export function positionWire(
   names: z.infer<typeof namesSchema>,
   rules: SaleRules,
   price: string | null,
+  now: Date = new Date(),
 ): PositionWire {
   const closed = r.status === 'closed';
   const mark = closed ? r.close_price : r.open_price === null ? null : price;
@@ -173,7 +179,9 @@ export function positionWire(
     netPnl: pnl === null ? null : toWire(pnl.minus(charges)),
     marginCallPrice: callPrice === null ? null : toWire(callPrice.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
     maintenanceRatio: toWire(money(r.maintenance_ratio)),
-    saleRules: activeSaleRules(positionSaleRules(rules, r.locked_until ? new Date(r.locked_until) : null)),
+    saleRules: activeSaleRules(
+      saleRulesInForce(positionSaleRules(rules, r.locked_until ? new Date(r.locked_until) : null), now),
+    ),
     createdAt: new Date(r.created_at).toISOString(),
     origin: r.origin,
     feeTerms: {

@@ -124,7 +124,7 @@ export function tradeService(deps: {
     return row?.balance ?? '0';
   };
 
-  const queries = positionQueries({ db, market, saleRules: reads.saleRules });
+  const queries = positionQueries({ db, market, saleRules: reads.saleRules, now: () => clock.now() });
   const { byOrderNo, wires } = queries;
 
   function requireTradingTime(): void {

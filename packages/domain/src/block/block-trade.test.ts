@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../money.ts';
-import { positionSaleRules, noSaleRules, saleBlock } from '../trading/sale-rules.ts';
+import { positionSaleRules, noSaleRules, saleBlock, saleRulesInForce } from '../trading/sale-rules.ts';
 import { checkApplication, checkProductTerms, decisionLines, holdLines, jstDay, productPhase } from './block-trade.ts';
 
 const now = new Date('2026-11-27T01:00:00Z');
@@ -117,5 +117,8 @@ describe("a position's own lock-up (issue 25)", () => {
     expect(positionSaleRules({ ...noSaleRules, lockUpUntil: at(10).toISOString() }, own).lockUpUntil).toBe(
       own.toISOString(),
     );
+    // Shown while in force only.
+    expect(saleRulesInForce(positionSaleRules(noSaleRules, own), now).lockUpUntil).toBe(own.toISOString());
+    expect(saleRulesInForce(positionSaleRules(noSaleRules, own), own).lockUpUntil).toBeNull();
   });
 });

@@ -33,6 +33,12 @@ export function positionSaleRules(rules: SaleRules, lockedUntil: Date | null): S
   return { ...rules, lockUpUntil: own };
 }
 
+/** The rules still in force at `now`: a lock-up that has ended no longer shows on the position or holds its close. */
+export function saleRulesInForce(rules: SaleRules, now: Date): SaleRules {
+  if (rules.lockUpUntil === null || now.getTime() < new Date(rules.lockUpUntil).getTime()) return rules;
+  return { ...rules, lockUpUntil: null };
+}
+
 export type SaleBlock = 'lockUp' | 'sameDay' | 'tPlusOne' | 'minHolding';
 
 export function saleBlock(rules: SaleRules, openedAt: Date, now: Date): SaleBlock | null {
