@@ -258,4 +258,11 @@ describe('the position detail (issue 24)', () => {
     expect(screen.getByTestId('pd-net-pnl').textContent).toContain('9,367.00');
     expect(screen.queryByTestId('pd-close')).toBeNull();
   });
+
+  it('offers no close while a lock-up is in force (an IPO or block-trade allotment), and says so', async () => {
+    vi.mocked(fetchPositionDetail).mockResolvedValue({ ...long, origin: 'block', saleRules: ['lockUp'] });
+    renderDetail();
+    expect((await screen.findByTestId('pd-sale-rules')).textContent).not.toBe('');
+    expect(screen.queryByTestId('pd-close')).toBeNull();
+  });
 });

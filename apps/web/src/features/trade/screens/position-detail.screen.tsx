@@ -341,7 +341,8 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
         </div>
       )}
 
-      {(p.status === 'holding' || p.status === 'pending') && (
+      {/* A lock-up in force (an IPO or block-trade allotment) holds the close: no button, as on the list's card. */}
+      {((p.status === 'holding' && !p.saleRules.includes('lockUp')) || p.status === 'pending') && (
         <div className="position-detail__actions">
           <Button
             block
