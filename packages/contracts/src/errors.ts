@@ -157,6 +157,39 @@ export const errorKeys = {
     /** Staff's channel password for a product: 4 to 64 characters (not the members' password rules). */
     passwordInvalid: 'errors.block.passwordInvalid',
   },
+  // SPEC §8 "Funds" for credit loans (issue 26): quota, channel, repayment and the one-loan-at-a-time rule.
+  loan: {
+    quotaInsufficient: 'errors.loan.quotaInsufficient',
+    closed: 'errors.loan.closed',
+    repayExceeds: 'errors.loan.repayExceeds',
+    unpaidFirst: 'errors.loan.unpaidFirst',
+    amountInvalid: 'errors.loan.amountInvalid',
+    termInvalid: 'errors.loan.termInvalid',
+    notFound: 'errors.loan.notFound',
+    notOutstanding: 'errors.loan.notOutstanding',
+  },
+  // Day trading (issue 26): the quota a member applies for and the day trades placed against it.
+  daytrade: {
+    notApproved: 'errors.daytrade.notApproved',
+    quotaExceeded: 'errors.daytrade.quotaExceeded',
+    amountInvalid: 'errors.daytrade.amountInvalid',
+    alreadyApplied: 'errors.daytrade.alreadyApplied',
+    notFound: 'errors.daytrade.notFound',
+    afterCutOff: 'errors.daytrade.afterCutOff',
+    cutOffInvalid: 'errors.daytrade.cutOffInvalid',
+  },
+  // Copy trading (issue 26): SPEC §8 "Products" (below minimum, past the follow deadline) and a follow's own checks.
+  copy: {
+    notFound: 'errors.copy.notFound',
+    belowMinimum: 'errors.copy.belowMinimum',
+    pastDeadline: 'errors.copy.pastDeadline',
+    alreadyFollowing: 'errors.copy.alreadyFollowing',
+    notFollowing: 'errors.copy.notFollowing',
+    ownStrategy: 'errors.copy.ownStrategy',
+    notLead: 'errors.copy.notLead',
+    stopLossInvalid: 'errors.copy.stopLossInvalid',
+    termsInvalid: 'errors.copy.termsInvalid',
+  },
   review: {
     ownCase: 'errors.review.ownCase',
     alreadyDecidedByYou: 'errors.review.alreadyDecidedByYou',
@@ -243,5 +276,10 @@ export const successKeys = {
   offeringSaved: 'success.offeringSaved',
   blockApplied: 'success.blockApplied',
   grabbed: 'success.grabbed',
+  loanApplied: 'success.loanApplied',
+  repaid: 'success.repaid',
+  dayTradeApplied: 'success.dayTradeApplied',
+  followed: 'success.followed',
+  followStopped: 'success.followStopped',
 } as const;
 export type SuccessKey = (typeof successKeys)[keyof typeof successKeys];

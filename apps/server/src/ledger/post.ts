@@ -47,4 +47,13 @@ export const ledgerReasons = {
   blockHold: 'ledger.blockHold',
   blockApproved: 'ledger.blockApproved',
   blockRejected: 'ledger.blockRejected',
+  loanDisbursed: 'ledger.loanDisbursed',
+  loanInterest: 'ledger.loanInterest',
+  loanRepaid: 'ledger.loanRepaid',
+  daytradeClosed: 'ledger.daytradeClosed',
+  copyFollow: 'ledger.copyFollow',
+  copyOpen: 'ledger.copyOpen',
+  copyClose: 'ledger.copyClose',
+  copyReturn: 'ledger.copyReturn',
+  copyFee: 'ledger.copyFee',
 } as const;

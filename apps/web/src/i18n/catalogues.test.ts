@@ -13,6 +13,12 @@ import adminJp from './locales/parts/admin/jp.json';
 import blockEn from './locales/parts/block/en.json';
 import blockTw from './locales/parts/block/tw.json';
 import blockJp from './locales/parts/block/jp.json';
+import copyEn from './locales/parts/copy/en.json';
+import copyTw from './locales/parts/copy/tw.json';
+import copyJp from './locales/parts/copy/jp.json';
+import daytradeEn from './locales/parts/daytrade/en.json';
+import daytradeTw from './locales/parts/daytrade/tw.json';
+import daytradeJp from './locales/parts/daytrade/jp.json';
 import fundsEn from './locales/parts/funds/en.json';
 import fundsTw from './locales/parts/funds/tw.json';
 import fundsJp from './locales/parts/funds/jp.json';
@@ -20,6 +26,9 @@ import ipoEn from './locales/parts/ipo/en.json';
 import ipoTw from './locales/parts/ipo/tw.json';
 import ipoJp from './locales/parts/ipo/jp.json';
 import legalEn from './locales/parts/legal/en.json';
+import loanEn from './locales/parts/loan/en.json';
+import loanTw from './locales/parts/loan/tw.json';
+import loanJp from './locales/parts/loan/jp.json';
 import marketEn from './locales/parts/market/en.json';
 import marketTw from './locales/parts/market/tw.json';
 import marketJp from './locales/parts/market/jp.json';
@@ -48,9 +57,9 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
 const parts = {
-  en: [adminEn, blockEn, fundsEn, ipoEn, legalEn, marketEn, settingsEn, tradeEn],
-  tw: [adminTw, blockTw, fundsTw, ipoTw, legalTw, marketTw, settingsTw, tradeTw],
-  jp: [adminJp, blockJp, fundsJp, ipoJp, legalJp, marketJp, settingsJp, tradeJp],
+  en: [adminEn, blockEn, copyEn, daytradeEn, fundsEn, ipoEn, legalEn, loanEn, marketEn, settingsEn, tradeEn],
+  tw: [adminTw, blockTw, copyTw, daytradeTw, fundsTw, ipoTw, legalTw, loanTw, marketTw, settingsTw, tradeTw],
+  jp: [adminJp, blockJp, copyJp, daytradeJp, fundsJp, ipoJp, legalJp, loanJp, marketJp, settingsJp, tradeJp],
 } as const;
 /** What i18n.ts ends with once every part is loaded: the parts deep-merged into the core (`addResourceBundle`). */
 function merged(...trees: Tree[]): Tree {
@@ -63,9 +72,9 @@ function merged(...trees: Tree[]): Tree {
   return out;
 }
 const catalogues = {
-  en: merged(en, adminEn, blockEn, fundsEn, ipoEn, legalEn, marketEn, settingsEn, tradeEn),
-  tw: merged(tw, adminTw, blockTw, fundsTw, ipoTw, legalTw, marketTw, settingsTw, tradeTw),
-  jp: merged(jp, adminJp, blockJp, fundsJp, ipoJp, legalJp, marketJp, settingsJp, tradeJp),
+  en: merged(en, adminEn, blockEn, copyEn, daytradeEn, fundsEn, ipoEn, legalEn, loanEn, marketEn, settingsEn, tradeEn),
+  tw: merged(tw, adminTw, blockTw, copyTw, daytradeTw, fundsTw, ipoTw, legalTw, loanTw, marketTw, settingsTw, tradeTw),
+  jp: merged(jp, adminJp, blockJp, copyJp, daytradeJp, fundsJp, ipoJp, legalJp, loanJp, marketJp, settingsJp, tradeJp),
 };
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<
   (typeof langs)[number],

@@ -23,7 +23,8 @@ async function catalogueOf(lang: Lang): Promise<ResourceKey> {
  * A route loads its parts before its screen draws (`app/routes.tsx`); they merge into the one `translation`
  * namespace, so keys keep their dotted paths.
  */
-export type CataloguePart = 'admin' | 'block' | 'funds' | 'ipo' | 'legal' | 'market' | 'settings' | 'trade';
+export type CataloguePart =
+  'admin' | 'block' | 'copy' | 'daytrade' | 'funds' | 'ipo' | 'legal' | 'loan' | 'market' | 'settings' | 'trade';
 
 const partLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/parts/*/*.json');
 const loadedParts = new Set<CataloguePart>();

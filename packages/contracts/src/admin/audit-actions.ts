@@ -3,7 +3,7 @@
 // (and the web catalogue test then asks for its words in en, tw and jp).
 
 /** The review kinds whose decisions are audited as `<kind>.approve`, `<kind>.reject`, `<kind>.firstApproval`. */
-export type AuditedReviewKind = 'realName' | 'deposit' | 'withdrawal' | 'seat' | 'block';
+export type AuditedReviewKind = 'realName' | 'deposit' | 'withdrawal' | 'seat' | 'block' | 'loan' | 'daytrade';
 
 export const auditActions = [
   'staff.signIn',
@@ -23,6 +23,12 @@ export const auditActions = [
   'block.approve',
   'block.reject',
   'block.firstApproval',
+  'loan.approve',
+  'loan.reject',
+  'loan.firstApproval',
+  'daytrade.approve',
+  'daytrade.reject',
+  'daytrade.firstApproval',
   'member.restrict',
   'member.lift',
   'channel.save',
@@ -40,6 +46,11 @@ export const auditActions = [
   'ipo.grabWindow',
   'block.create',
   'block.withdraw',
+  'loan.settingsSave',
+  'daytrade.settingsSave',
+  'copy.leadSet',
+  'copy.strategyPublish',
+  'copy.strategyClose',
   'staff.create',
   'staff.setRole',
   'staff.disable',

@@ -94,6 +94,12 @@ export const memberEventTypes = [
   'seat.decided',
   /** One of the member's block-trade applications was decided (issue 25). */
   'block.decided',
+  /** Issue 26: one of the member's credit loans changed: decided, disbursed, interest charged, repaid. */
+  'loan.changed',
+  /** Issue 26: the member's day-trading quota application was decided, or a day trade was closed at the cut-off. */
+  'daytrade.changed',
+  /** Issue 26: one of the member's follows changed: started, a trade mirrored (or not), stopped, ended. */
+  'copy.changed',
   /** One of the member's orders or positions changed: filled, cancelled, closed (and why), margin added. */
   'trade.positionChanged',
   /** One of the member's IPO entries changed: drawn (won or not), paid, lapsed, or its offering cancelled. */
