@@ -61,6 +61,9 @@ import { newsRoutes, newsService } from './news/public.ts';
 import { ipoJob, ipoRoutes, ipoService } from './ipo/public.ts';
 import { seatReviewKind, seatRoutes, seatService } from './seats/public.ts';
 import { blockReviewKind, blockRoutes, blockService } from './block/public.ts';
+import { copyEngine, copyRoutes, copyService, type CopyEngine } from './copy/public.ts';
+import { dayTradeCutOffJob, dayTradeReviewKind, dayTradeRoutes, dayTradeService } from './daytrade/public.ts';
+import { loanInterestJob, loanReviewKind, loanRoutes, loanService } from './loans/public.ts';
 import { financingJob, tradeRoutes, tradeService, tradeSettingsService, triggerEngine } from './trading/public.ts';
 import { tradingReads } from './trading/public.ts';
 import type { TriggerEngine } from './trading/public.ts';
@@ -139,6 +142,8 @@ export interface AppOptions {
   pressure?: Partial<PressureLimits>;
   /** Caches and keys on the order path (both on unless a bench turns them off). */
   hotPath?: HotPath;
+  /** Tests (two processes): copy trading mirrors two follows a batch and calls this between batches. */
+  copyBetweenBatches?: () => Promise<void>;
 }
 
 export interface KabutoApp {
@@ -152,6 +157,8 @@ export interface KabutoApp {
     stream: StreamServer;
     market: MarketModule;
     triggers: TriggerEngine;
+    /** Issue 26: copy trading's leader engine (mirroring, copy stop-loss, term ends). */
+    copy: CopyEngine;
     /** Group commit of new orders: batches written, orders in them, batches written again one by one. */
     orders: { stats(): { batches: number; batched: number; fallbacks: number; single: number } };
   };
@@ -288,6 +295,15 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   });
   const tradingRead = tradingReads({ db: opts.db, profile: marketProfile, cacheReads: hotPath.cacheReads });
   const stopFollowingChanges = await followChanges(bus, tradingRead.caches);
+  // Issue 26: day-trading quotas; their check runs inside the trading module's order transaction.
+  const dayTrading = dayTradeService({
+    db: opts.db,
+    clock,
+    profile: marketProfile,
+    reviews,
+    kind: dayTradeReviewKind,
+    afterCommit: nudgeRelay,
+  });
   const trading = tradeService({
     db: opts.db,
     clock,
@@ -295,6 +311,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     market: market.snapshot,
     reads: tradingRead,
     afterCommit: nudgeRelay,
+    dayTrade: (tx, orders) => dayTrading.guard(tx, orders),
   });
   const triggers = triggerEngine({
     db: opts.db,
@@ -306,7 +323,23 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     log,
   });
   jobs.register(financingJob(opts.db, nudgeRelay));
+  const copy = copyEngine({
+    db: opts.db,
+    clock,
+    bus,
+    leader,
+    market: market.snapshot,
+    profile: marketProfile,
+    afterCommit: nudgeRelay,
+    log,
+    ...(opts.copyBetweenBatches ? { batchSize: 2, betweenBatches: opts.copyBetweenBatches } : {}),
+  });
+  jobs.register(copy.job());
   jobs.register(ipoJob(opts.db, nudgeRelay));
+  jobs.register(
+    dayTradeCutOffJob({ db: opts.db, profile: marketProfile, market: market.snapshot, afterCommit: nudgeRelay }),
+  );
+  jobs.register(loanInterestJob(opts.db, { afterCommit: nudgeRelay }));
   const blockKind = blockReviewKind(marketProfile);
   const funds = fundRoutes({
     db: opts.db,
@@ -336,6 +369,8 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
       withdrawals: withdrawalReviewKind,
       seats: seatReviewKind,
       blocks: blockKind,
+      loans: loanReviewKind,
+      daytrade: dayTradeReviewKind,
     }),
     ...bankCardRoutes(bankCardService({ db: opts.db, clock })),
     ...creditRoutes(opts.db),
@@ -365,6 +400,13 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
       reviews,
       blockKind,
     ),
+    ...copyRoutes(copyService({ db: opts.db, clock, market: market.snapshot, afterCommit: nudgeRelay })),
+    ...dayTradeRoutes(dayTrading, reviews, dayTradeReviewKind),
+    ...loanRoutes(
+      loanService({ db: opts.db, clock, reviews, kind: loanReviewKind, afterCommit: nudgeRelay }),
+      reviews,
+      loanReviewKind,
+    ),
   ];
   const openapi = buildOpenApi(routes);
 
@@ -392,6 +434,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     await heartbeat.start();
     market.attach();
     await triggers.attach();
+    await copy.attach();
     await leader.start();
     await relay.start();
     jobs.start(opts.platformIntervalMs);
@@ -406,6 +449,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     await jobs.stop();
     await relay.stop();
     await triggers.close();
+    await copy.close();
     await market.close();
     await stream.close();
     await leader.stop();
@@ -417,6 +461,6 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   return {
     app,
     routes,
-    platform: { bus, leader, relay, jobs, stream, market, triggers, orders: { stats: trading.orderStats } },
+    platform: { bus, leader, relay, jobs, stream, market, triggers, copy, orders: { stats: trading.orderStats } },
   };
 }

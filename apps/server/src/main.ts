@@ -57,6 +57,13 @@ export async function main(): Promise<void> {
     bus,
     leader,
     streamLimits: { maxSocketsPerAddress: cfg.streamSocketsPerAddress },
+    // Tests only (copy trading's two-process test): a pause between two batches of a fan-out, to kill the leader in it.
+    ...(process.env.COPY_TEST_BATCH_PAUSE_MS
+      ? {
+          copyBetweenBatches: () =>
+            new Promise<void>((r) => setTimeout(r, Number(process.env.COPY_TEST_BATCH_PAUSE_MS))),
+        }
+      : {}),
     runner: `${hostname()}:${cfg.port}:${process.pid}`,
     logger: { level: cfg.logLevel },
     rateLimits: {

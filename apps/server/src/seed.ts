@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Database } from '@kabuto/db/database';
+import { defaultLendingTerms } from '@kabuto/domain/loans/lending-terms';
 import { hashSecret } from './accounts/public.ts';
 import { newInviteCode } from './accounts/public.ts';
 import { seedMarketSymbols } from './market/public.ts';
@@ -71,6 +72,18 @@ export async function seedOnce(
     for (const [name, value] of limits) {
       await tx.query(`INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [name, value]);
     }
+    // Issue 26: the demo lends (the terms of defaultLendingTerms, open); staff change them in the back office.
+    await tx.query(
+      `INSERT INTO lending_terms (id, open, daily_rate, min_term_days, max_term_days, yen_per_point, score_floor)
+       VALUES (1, true, $1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+      [
+        defaultLendingTerms.dailyRate,
+        defaultLendingTerms.minTermDays,
+        defaultLendingTerms.maxTermDays,
+        defaultLendingTerms.yenPerPoint,
+        defaultLendingTerms.scoreFloor,
+      ],
+    );
     await tx.query(
       `INSERT INTO members (account, password_hash, invite_code, invited_with, staff_role) VALUES ($1, $2, $3, 'seed', 'admin')`,
       [staffSeedAccount, passwordHash, newInviteCode()],

@@ -113,6 +113,8 @@ export const errorKeys = {
     stopLossSide: 'errors.trade.stopLossSide',
     takeProfitSide: 'errors.trade.takeProfitSide',
     marginAmount: 'errors.trade.marginAmount',
+    /** Issue 26: outside the session (pre-opening, lunch, after hours) only limit orders are taken. */
+    limitOnlyOutsideHours: 'errors.trade.limitOnlyOutsideHours',
   },
   // SPEC §8 "Orders" and "Timing" for new-share subscriptions (issue 25), and the checks of an offering staff set up.
   ipo: {
@@ -189,6 +191,7 @@ export const errorKeys = {
     notLead: 'errors.copy.notLead',
     stopLossInvalid: 'errors.copy.stopLossInvalid',
     termsInvalid: 'errors.copy.termsInvalid',
+    amountInvalid: 'errors.copy.amountInvalid',
   },
   review: {
     ownCase: 'errors.review.ownCase',

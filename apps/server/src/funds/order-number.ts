@@ -2,8 +2,11 @@ import { jstParts } from '@kabuto/domain/calendar/jst';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** D/W/X/T/I/B/S/N (deposit, withdrawal, exchange, trade, IPO allotment, block-trade position, seat application, block-trade application) + JST date and time: the first 15 characters of an order number. */
-export function orderNumberStem(prefix: 'D' | 'W' | 'X' | 'T' | 'I' | 'B' | 'S' | 'N', at: Date): string {
+/** D/W/X/T/I/B/S/N (deposit, withdrawal, exchange, trade, IPO allotment, block-trade position, seat application, block-trade application, Q day-trading application, L credit loan, C copy-trading position) + JST date and time: the first 15 characters of an order number. */
+export function orderNumberStem(
+  prefix: 'D' | 'W' | 'X' | 'T' | 'I' | 'B' | 'S' | 'N' | 'Q' | 'L' | 'C',
+  at: Date,
+): string {
   const p = jstParts(at);
   const hhmm = `${pad(Math.floor(p.minuteOfDay / 60))}${pad(p.minuteOfDay % 60)}`;
   return `${prefix}${p.year}${pad(p.month)}${pad(p.day)}${hhmm}${pad(at.getUTCSeconds())}`;

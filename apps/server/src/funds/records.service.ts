@@ -20,12 +20,14 @@ const fundRecordsUnion = `
          c.bank_name || ' ****' || right(c.card_number, 4)
     FROM withdrawals w JOIN bank_cards c ON c.id = w.bank_card_id WHERE w.member_id = $1`;
 
-type Books = { available: Decimal; frozen: Decimal; margin: Decimal; loan: Decimal };
+// `copy` (issue 26): the capital of the member's copy-trading follows not in positions, part of their assets.
+type Books = { available: Decimal; frozen: Decimal; margin: Decimal; loan: Decimal; copy: Decimal };
 const zeroBooks = (): Books => ({
   available: new Decimal(0),
   frozen: new Decimal(0),
   margin: new Decimal(0),
   loan: new Decimal(0),
+  copy: new Decimal(0),
 });
 
 /** Every currency the member holds, book by book (zero books included for JPY). */
@@ -132,12 +134,14 @@ export function recordsService(deps: {
       let available = new Decimal(0);
       let frozen = new Decimal(0);
       let margin = new Decimal(0);
+      let copy = new Decimal(0);
       for (const [currency, b] of balances) {
         const rate =
           currency === 'JPY' ? new Decimal(1) : (await deps.rates.rate(currency, 'JPY', deps.clock.now())).rate;
         available = available.plus(b.available.times(rate));
         frozen = frozen.plus(b.frozen.times(rate));
         margin = margin.plus(b.margin.times(rate));
+        copy = copy.plus(b.copy.times(rate));
       }
       const [m] = await db.query<{ real_name_status: 'unverified' | 'pending' | 'verified' | 'rejected' }>(
         `SELECT real_name_status FROM members WHERE id = $1`,
@@ -147,7 +151,7 @@ export function recordsService(deps: {
       const pnl = deps.trading ? await deps.trading(p.memberId) : { unrealised: '0', profit: '0' };
       return {
         currency: 'JPY',
-        totalAssets: round(available.plus(frozen).plus(margin).plus(pnl.unrealised)),
+        totalAssets: round(available.plus(frozen).plus(margin).plus(copy).plus(pnl.unrealised)),
         available: round(available),
         frozen: round(frozen),
         profit: round(new Decimal(pnl.profit)),

@@ -10,6 +10,8 @@ import type { indexConstituentsCall } from '@kabuto/contracts/gdindex/indices';
 import type { adminSymbolStatusSchema } from '@kabuto/contracts/admin/market';
 import type { z } from 'zod';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
+import { orderWindow } from '@kabuto/domain/market/order-window';
+import { orderWindowWire } from './order-window-wire.ts';
 import { money } from '@kabuto/domain/money';
 import { bucketStart, rollUp, type Candle } from '@kabuto/domain/market/candles';
 import { refuse } from '../errors/public.ts';
@@ -127,6 +129,7 @@ export function marketService(deps: MarketServiceDeps) {
         nextOpen: s.nextOpen?.toISOString() ?? null,
         source: snapshot.source(),
         now: now.toISOString(),
+        orderWindow: orderWindowWire(orderWindow(deps.profile, now)),
       };
     },
 

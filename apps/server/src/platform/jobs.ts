@@ -5,7 +5,13 @@ import { holdEpoch, type Leader } from './leader.ts';
 
 /** When a job is due: every N ms, or once a JST day at a time (optionally weekdays only). */
 export type JobSchedule =
-  { readonly everyMs: number } | { readonly jstDailyAt: { readonly hour: number; readonly minute: number } };
+  | { readonly everyMs: number }
+  | { readonly jstDailyAt: { readonly hour: number; readonly minute: number } }
+  /**
+   * A period the job names itself from what it reads (issue 26: the day-trade cut-off staff set): the key of the period
+   * `now` is in, or null while none is due.
+   */
+  | { readonly periodOf: (now: Date) => Promise<string | null> };
 
 /** A job's writes: a transaction that commits only while the leader epoch the run started under is current. */
 export type Fenced = <T>(work: (tx: Sql) => Promise<T>) => Promise<T>;
@@ -29,7 +35,7 @@ export class LostLeadership extends Error {
 export const jobRetryMs = 10_000;
 
 /** The period a schedule is in at `now`, or null when today's JST time has not come yet. */
-export function periodKey(schedule: JobSchedule, now: Date): string | null {
+export function periodKey(schedule: Exclude<JobSchedule, { periodOf: unknown }>, now: Date): string | null {
   if ('everyMs' in schedule) return String(Math.floor(now.getTime() / schedule.everyMs));
   const p = jstParts(now);
   const at = schedule.jstDailyAt.hour * 60 + schedule.jstDailyAt.minute;
@@ -70,7 +76,7 @@ export function jobRunner(deps: {
     const now = deps.clock.now();
     const ran: string[] = [];
     for (const job of jobs.values()) {
-      const key = periodKey(job.schedule, now);
+      const key = 'periodOf' in job.schedule ? await job.schedule.periodOf(now) : periodKey(job.schedule, now);
       if (key === null) continue;
       const claimed = await deps.db.query(
         `INSERT INTO job_runs AS r (job, period_key, runner, started_at, epoch) VALUES ($1, $2, $3, $4, $5)

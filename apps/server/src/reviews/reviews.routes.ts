@@ -17,6 +17,8 @@ export interface ReviewKinds {
   withdrawals: ReviewKind;
   seats: ReviewKind;
   blocks: ReviewKind;
+  loans: ReviewKind;
+  daytrade: ReviewKind;
 }
 
 /** Every kind's decision goes through the one lifecycle; the queue counts are one query over all kinds. */
@@ -47,6 +49,8 @@ export function reviewRoutes(reviews: ReviewsService, kinds: ReviewKinds): Route
           kinds.withdrawals,
           kinds.seats,
           kinds.blocks,
+          kinds.loans,
+          kinds.daytrade,
         ]);
         return {
           realName: counts[kinds.realName.name] ?? 0,
@@ -54,6 +58,8 @@ export function reviewRoutes(reviews: ReviewsService, kinds: ReviewKinds): Route
           withdrawals: counts[kinds.withdrawals.name] ?? 0,
           seats: counts[kinds.seats.name] ?? 0,
           blocks: counts[kinds.blocks.name] ?? 0,
+          loans: counts[kinds.loans.name] ?? 0,
+          daytrade: counts[kinds.daytrade.name] ?? 0,
         };
       },
     }),

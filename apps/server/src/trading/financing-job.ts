@@ -10,7 +10,7 @@ import { chargeFinancingDue } from './position-moves.ts';
  * after the day it opened. Leader-only, daily at 00:10 JST. Each run charges every day a position has not paid yet
  * (`financed_through` up to today), in one entry that says which days it covers, so a run that failed or was missed
  * is caught up by the next one and no day is charged twice (a close charges what is still owed first). Every write is
- * fenced by the leader epoch.
+ * fenced by the leader epoch. Day trades (origin 'daytrade', issue 26) are skipped: they never carry financing.
  */
 export function financingJob(db: Database, afterCommit?: () => void): JobDefinition {
   return {
@@ -19,7 +19,7 @@ export function financingJob(db: Database, afterCommit?: () => void): JobDefinit
     run: async (now, fenced) => {
       const today = sessionDate(now);
       const due = await db.query<{ order_no: string }>(
-        `SELECT order_no FROM trade_positions WHERE status = 'holding' AND leverage > 1
+        `SELECT order_no FROM trade_positions WHERE status = 'holding' AND leverage > 1 AND origin <> 'daytrade'
             AND opened_at < ($1::date::timestamp AT TIME ZONE 'Asia/Tokyo')
             AND (financed_through IS NULL OR financed_through < $1::date) ORDER BY order_no`,
         [today],

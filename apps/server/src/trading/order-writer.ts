@@ -1,11 +1,11 @@
-import type { Database } from '@kabuto/db/database';
+import type { Database, Sql } from '@kabuto/db/database';
 import { readFacts } from '@kabuto/db/facts';
 import { isStatementError, isUniqueViolation } from '@kabuto/db/pg-errors';
 import { toWire, type Decimal } from '@kabuto/domain/money';
 import { open } from '@kabuto/domain/trading/decisions';
 import type { OrderType, TradeSide } from '@kabuto/domain/trading/position';
 import type { FeeSchedule } from '@kabuto/domain/trading/fees';
-import { errorKeys } from '@kabuto/contracts/errors';
+import { errorKeys, type ErrorKey } from '@kabuto/contracts/errors';
 import { orderRefusalKey } from '@kabuto/contracts/trade/order-refusals';
 import { statusRefusal } from '@kabuto/domain/trading/check-order';
 import type { EntryInput } from '@kabuto/db/ledger';
@@ -44,13 +44,26 @@ export interface NewOrder {
   /** The call's Idempotency-Key, stored with its answer in the transaction that writes the order (issue 24). */
   /** `answerOf` runs inside the batch's transaction: it must not read the database (PGlite has one connection). */
   keyInWrite: { key: KeyInWrite; answerOf: (row: PositionRow) => unknown } | null;
+  /** Issue 26: a day trade (origin 'daytrade') and the margin it takes from the member's quota; null: an ordinary order. */
+  dayTradeMargin?: Decimal | null;
 }
+
+/**
+ * Issue 26: checks the batch's day trades against their members' quotas inside the batch's transaction (the day-trade
+ * module locks each member's quota row first, so parallel day trades of one member are counted one after another).
+ * Answers each order's refusal key or null, in the orders' order. Called only when the batch holds a day trade.
+ */
+export type DayTradeGuard = (
+  tx: Sql,
+  orders: readonly { memberId: string; margin: Decimal; at: Date }[],
+) => Promise<(ErrorKey | null)[]>;
 
 /** SPEC §6: a frozen account or one barred from trading opens nothing. */
 export const tradingRestrictions: readonly RestrictionKind[] = ['frozen', 'no_trading'];
 
 const columns = `order_no, member_id, symbol, side, order_type, status, quantity, leverage, limit_price, stop_loss, take_profit,
-  held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at, open_price, opened_at, margin, purchase_fee`;
+  held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at, open_price, opened_at, margin, purchase_fee,
+  origin`;
 
 /** The row's values in `columns` order (the order number's stem first: the INSERT appends its serial). */
 const valuesOf = (o: NewOrder, stem: string) => [
@@ -75,6 +88,7 @@ const valuesOf = (o: NewOrder, stem: string) => [
   o.opening ? o.at.toISOString() : null,
   o.opening ? toWire(o.opening.margin) : '0',
   o.opening ? toWire(o.opening.fee) : '0',
+  o.dayTradeMargin ? 'daytrade' : 'order',
 ];
 
 const entryOf = (o: NewOrder, orderNo: string): EntryInput => ({
@@ -97,9 +111,9 @@ function tradableRefusal(status: string | null | undefined) {
  * One order alone: a batch of one. A client key already used finds the order placed with it; when the call stores its
  * key in this transaction, that order's stored answer is the call's answer instead (`KeyTaken`).
  */
-async function writeOne(db: Database, o: NewOrder): Promise<PositionRow> {
+async function writeOne(db: Database, o: NewOrder, guard?: DayTradeGuard): Promise<PositionRow> {
   try {
-    const [answer] = await writeOrders(db, [o]);
+    const [answer] = await writeOrders(db, [o], guard);
     if (answer && 'ok' in answer) return answer.ok;
     throw answer?.error;
   } catch (err) {
@@ -118,7 +132,11 @@ async function writeOne(db: Database, o: NewOrder): Promise<PositionRow> {
  * refused and left out; anything else that goes wrong (one member short of money, a repeated client key, a key
  * already used) fails the batch, and group commit writes its orders again one by one.
  */
-export async function writeOrders(db: Database, orders: readonly NewOrder[]): Promise<BatchAnswer<PositionRow>[]> {
+export async function writeOrders(
+  db: Database,
+  orders: readonly NewOrder[],
+  guard?: DayTradeGuard,
+): Promise<BatchAnswer<PositionRow>[]> {
   return db.transaction(async (tx) => {
     // As committed, never from a cache: a member frozen a moment ago places nothing (SPEC §6).
     // The stocks' statuses as stored too (issue 17 §9), held FOR SHARE: both in one round trip.
@@ -134,6 +152,17 @@ export async function writeOrders(db: Database, orders: readonly NewOrder[]): Pr
       const key = restricted.get(o.memberId);
       return key ? refuse(key) : tradableRefusal(statuses.get(o.symbol));
     });
+    // Issue 26: day trades against their quotas, in the same transaction (ordinary batches skip this statement).
+    const dayTrades = orders.flatMap((o, i) =>
+      o.dayTradeMargin && refusals[i] === null ? [{ i, memberId: o.memberId, margin: o.dayTradeMargin, at: o.at }] : [],
+    );
+    if (dayTrades.length > 0) {
+      const keys = guard ? await guard(tx, dayTrades) : dayTrades.map(() => errorKeys.daytrade.notApproved);
+      dayTrades.forEach((d, k) => {
+        const key = keys[k];
+        if (key) refusals[d.i] = refuse(key);
+      });
+    }
     const writing = orders.filter((_, i) => refusals[i] === null);
     const answer = (written: readonly PositionRow[]): BatchAnswer<PositionRow>[] => {
       let next = 0;
@@ -150,17 +179,17 @@ export async function writeOrders(db: Database, orders: readonly NewOrder[]): Pr
            FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[],
              $8::int[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[], $14::jsonb[],
              $15::numeric[], $16::text[], $17::timestamptz[], $18::numeric[], $19::timestamptz[], $20::numeric[],
-             $21::numeric[]) WITH ORDINALITY
+             $21::numeric[], $22::text[]) WITH ORDINALITY
              AS u(stem, member_id, symbol, side, order_type, status, quantity, leverage, limit_price, stop_loss,
                   take_profit, held, maintenance_ratio, fee_terms, financing_rate, client_key, created_at, open_price,
-                  opened_at, margin, purchase_fee, n)
+                  opened_at, margin, purchase_fee, origin, n)
        ), ins AS (
          INSERT INTO trade_positions (${columns})
          SELECT ${columns} FROM src
          RETURNING ${positionColumns}
        )
        SELECT ins.* FROM ins JOIN src USING (order_no) ORDER BY src.n`,
-      Array.from({ length: 21 }, (_, k) => column(k) as string[]),
+      Array.from({ length: 22 }, (_, k) => column(k) as string[]),
     );
     // The calls' answers come before the ledger, so its accounts (the house's fee shards, which other batches and the
     // engine post to as well) are held for the fewest statements before the commit; the events come last, as the lock
@@ -196,10 +225,10 @@ export async function writeOrders(db: Database, orders: readonly NewOrder[]): Pr
  * batch is written again order by order only when it surely rolled back: a refusal, a key already used, or an error
  * PostgreSQL reported.
  */
-export function orderWriter(db: Database) {
+export function orderWriter(db: Database, guard?: DayTradeGuard) {
   return groupCommit<NewOrder, PositionRow>({
-    writeOne: (o) => writeOne(db, o),
-    writeMany: (orders) => writeOrders(db, orders),
+    writeOne: (o) => writeOne(db, o, guard),
+    writeMany: (orders) => writeOrders(db, orders, guard),
     maxBatch: 64,
     retryAlone: (err) => err instanceof Refusal || err instanceof KeyTaken || isStatementError(err),
   });

@@ -152,7 +152,9 @@ const financingAccounts = (memberId: string) =>
  * True when money moved.
  */
 export async function chargeFinancingDue(tx: Sql, r: PositionRow, at: Date): Promise<boolean> {
-  if (r.status !== 'holding' || r.opened_at === null || r.leverage <= 1) return false;
+  // Issue 26: a day trade never carries overnight financing (it closes at the day's cut-off; one the cut-off missed
+  // is closed without a charge).
+  if (r.status !== 'holding' || r.opened_at === null || r.leverage <= 1 || r.origin === 'daytrade') return false;
   const today = sessionDate(at);
   const [row] = await tx.query<{ through: string | null }>(
     `SELECT financed_through::text AS through FROM trade_positions WHERE id = $1`,

@@ -23,9 +23,15 @@ const tabStatuses: Record<PositionTab, string[]> = {
   auction: ['holding', 'closing', 'closed'],
   // SPEC §2 "competition": shares bought in an approved block trade (negotiated bidding), held or sold.
   competition: ['holding', 'closing', 'closed'],
+  // SPEC §2 "follow orders": positions copy trading mirrored from a lead trader's (issue 26), held or closed.
+  follow: ['holding', 'closing', 'closed'],
 };
 /** The product tabs list one origin whatever the filter says. */
-const tabOrigin: Partial<Record<PositionTab, PositionOrigin>> = { auction: 'ipo', competition: 'block' };
+const tabOrigin: Partial<Record<PositionTab, PositionOrigin>> = {
+  auction: 'ipo',
+  competition: 'block',
+  follow: 'copy',
+};
 
 type Names = { jp: string; en: string; tw: string };
 

@@ -8,3 +8,8 @@ export { triggerEngine } from './trigger-engine.ts';
 export type { TriggerEngine } from './trigger-engine.ts';
 export { tradingReads } from './trading-reads.ts';
 export { lockSaleUntil, openAllotment } from './allotment.ts';
+export { closeOpenPositions } from './batch-close.ts';
+export type { BatchCloseOutcome } from './batch-close.ts';
+export type { DayTradeGuard } from './order-writer.ts';
+export { closeCopyPositions, copyTerms, lockCopyPositions, openCopyPositions } from './copy-positions.ts';
+export type { CopyClose, CopyOpen, OpenedCopy } from './copy-positions.ts';

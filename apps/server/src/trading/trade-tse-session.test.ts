@@ -57,10 +57,11 @@ describeEachDatabase(
       expect(settled.data).toMatchObject({ status: 'closed', closeReason: 'member' });
       expect(settled.data.closedAt).toBe('2026-11-20T06:30:01.000Z');
 
+      // After the close only limit orders are taken, for the next session (issue 26).
       const late = await place(h(), m, order());
-      expect([late.http, late.msg]).toEqual([422, 'errors.trade.notTradingTime']);
+      expect([late.http, late.msg]).toEqual([422, 'errors.trade.limitOnlyOutsideHours']);
       const ticket = await h().call<{ tradingOpen: boolean }>('trade/preview', order(), m.headers);
-      expect(ticket.data.tradingOpen).toBe(false);
+      expect(ticket.msg).toBe('errors.trade.limitOnlyOutsideHours');
       await expectReconciled(h());
     });
   },

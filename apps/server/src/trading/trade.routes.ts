@@ -6,6 +6,7 @@ import {
   tradeDetailCall,
   tradeListCall,
   tradePlaceCall,
+  tradePreOpenCall,
   tradePreviewCall,
 } from '@kabuto/contracts/trade/orders';
 import {
@@ -50,6 +51,7 @@ export function tradeRoutes(s: TradeService, settings: TradeSettingsService): Ro
       handler: ({ principal, body, requestId, idempotencyKey }) =>
         s.addMargin(principal, body.orderNo, body.amount, requestId, idempotencyKey),
     }),
+    route({ call: tradePreOpenCall, handler: ({ principal, body }) => s.preOpen(principal.memberId, body.symbols) }),
     route({ call: tradeListCall, handler: ({ principal, body }) => s.list(principal, body) }),
     route({ call: tradeDetailCall, handler: ({ principal, body }) => s.detail(principal, body.orderNo) }),
     route({ call: adminTradeListCall, handler: ({ body }) => s.adminList(body) }),

@@ -1,6 +1,7 @@
 import type { Database } from '@kabuto/db/database';
 import { money, toWire } from '@kabuto/domain/money';
 import { sessionState, type SessionProfile } from '@kabuto/domain/market/trading-session';
+import { nextSessionLimits, orderWindow, type OrderWindow } from '@kabuto/domain/market/order-window';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
 import { checkOrder, statusRefusal } from '@kabuto/domain/trading/check-order';
 import {
@@ -22,14 +23,15 @@ import type { KeyInWrite, Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { refuseIfRestricted } from '../accounts/public.ts';
 import { ledgerReasons } from '../ledger/public.ts';
-import { symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
+import { orderWindowWire, symbolStatusInTx, type MarketSnapshot } from '../market/public.ts';
 import { saleRulesOf } from './trading-terms.ts';
 import type { TradingReads } from './trading-reads.ts';
 import { lockPosition } from './position-row.ts';
 import { applyDecision, cancelPending, closePosition, decided, stateOf } from './position-moves.ts';
 import { addMargin, closeLater } from '@kabuto/domain/trading/decisions';
-import { orderWriter, tradingRestrictions } from './order-writer.ts';
+import { orderWriter, tradingRestrictions, type DayTradeGuard } from './order-writer.ts';
 import { positionQueries } from './position-queries.ts';
+import { preOpenBook } from './pre-open.ts';
 import { memberProfit } from './member-profit.ts';
 import { adminPositions } from './admin-positions.ts';
 
@@ -52,6 +54,8 @@ interface CheckedOrder {
   limitPrice: string | null;
   stopLoss: string | null;
   takeProfit: string | null;
+  /** Issue 26: when the order meets the market (now, or queued for the next session). */
+  window: OrderWindow;
 }
 
 export function tradeService(deps: {
@@ -62,9 +66,11 @@ export function tradeService(deps: {
   /** The terms and sale rules as the process keeps them (trading-reads.ts). */
   reads: TradingReads;
   afterCommit?: () => void;
+  /** Issue 26: the day-trade module's quota check, run inside the orders' transaction (`dayTrade: true` orders). */
+  dayTrade?: DayTradeGuard;
 }) {
   const { db, clock, market, reads } = deps;
-  const writer = orderWriter(db);
+  const writer = orderWriter(db, deps.dayTrade);
   /** Issue 24 §4: the one order check the ticket also runs (`checkOrder`), on the stock as it is quoted now. */
   async function check(body: OrderRequest): Promise<CheckedOrder> {
     const entry = market.get(body.symbol);
@@ -73,6 +79,14 @@ export function tradeService(deps: {
     const { terms } = await reads.terms();
     const touch = market.touch(body.symbol);
     if (!touch) throw refuse(errorKeys.trade.priceNotObtained);
+    // Issue 26: outside the session an order is for the next one (pre-opening, lunch, after hours): limit only, and
+    // within that session's limits — after the close and before the morning's opening auction those are the limits
+    // from the last price (the close); in the lunch break the day's.
+    const window = orderWindow(deps.profile, clock.now());
+    const limits =
+      window.kind === 'open' || !window.newDay
+        ? { limitUp: touch.quote.limitUp, limitDown: touch.quote.limitDown }
+        : nextSessionLimits(touch.quote.last, entry.company.tickTable);
     const checked = checkOrder(
       {
         side: body.side,
@@ -86,13 +100,13 @@ export function tradeService(deps: {
       {
         status: entry.status,
         table: entry.company.tickTable,
-        limitUp: touch.quote.limitUp,
-        limitDown: touch.quote.limitDown,
+        ...limits,
         bid: touch.bid,
         ask: touch.ask,
         last: touch.quote.last,
       },
       terms,
+      window.kind === 'open' ? 'open' : 'queued',
     );
     if ('refused' in checked) throw refuse(orderRefusalKey[checked.refused]);
     return {
@@ -100,7 +114,8 @@ export function tradeService(deps: {
       names: entry.company.names,
       touch,
       ...checked.ok,
-      limits: { up: touch.quote.limitUp, down: touch.quote.limitDown, tick: touch.quote.tickSize },
+      limits: { up: limits.limitUp, down: limits.limitDown, tick: touch.quote.tickSize },
+      window,
     };
   }
 
@@ -127,10 +142,6 @@ export function tradeService(deps: {
   const queries = positionQueries({ db, market, saleRules: reads.saleRules, now: () => clock.now() });
   const { byOrderNo, wires } = queries;
 
-  function requireTradingTime(): void {
-    if (!sessionState(deps.profile, clock.now()).open) throw refuse(errorKeys.trade.notTradingTime);
-  }
-
   /** Inside the transaction (issue 17 §9): the stock's status as stored, never only the snapshot. */
   async function requireTradable(tx: Parameters<typeof symbolStatusInTx>[0], symbol: string): Promise<void> {
     const refused = statusRefusal(await symbolStatusInTx(tx, symbol));
@@ -146,6 +157,7 @@ export function tradeService(deps: {
     profitOf: (memberId: string) => memberProfit(db, market, memberId),
     adminList: (q: Parameters<typeof adminPositions>[2]) => adminPositions(db, queries, q),
     orderStats: () => writer.stats(),
+    preOpen: preOpenBook({ db, market, profile: deps.profile, clock }),
 
     async preview(p: Principal, body: OrderRequest): Promise<TicketWire> {
       const c = await check(body);
@@ -191,7 +203,8 @@ export function tradeService(deps: {
         available: toWire(money(available)),
         availableAfter: toWire(f.availableAfter),
         saleRules: activeSaleRules(rules),
-        tradingOpen: sessionState(deps.profile, clock.now()).open,
+        tradingOpen: c.window.kind === 'open',
+        window: orderWindowWire(c.window),
       };
     },
 
@@ -206,7 +219,6 @@ export function tradeService(deps: {
       clientKey: string | null,
       keyInWrite: KeyInWrite | null = null,
     ): Promise<PositionWire> {
-      requireTradingTime();
       const c = await check(body);
       const now = clock.now();
       const f = figures(body, c, '0');
@@ -235,6 +247,8 @@ export function tradeService(deps: {
         at: now,
         opening: opening ? { price: c.price, ...opening } : null,
         hold: f.cost,
+        // Issue 26: a day trade takes its margin (at the limit price for a resting order) from the member's quota.
+        dayTradeMargin: body.dayTrade ? f.margin : null,
         keyInWrite: keyInWrite && {
           key: keyInWrite,
           // Inside the batch's transaction: built from what is already read (the embedded database has one

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, ChartColumn, LayoutGrid, User } from 'lucide-react';
+import { ArrowLeftRight, ChartColumn, Copy, LayoutGrid, Newspaper, Receipt, User } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { navTabs } from './bottom-nav-tabs.ts';
 import type { NavTab } from './bottom-nav-tabs.ts';
@@ -6,9 +6,12 @@ import { push } from '../shared/navigation/navigation.ts';
 
 const icons: Record<NavTab['key'], typeof LayoutGrid> = {
   home: LayoutGrid,
-  market: ChartColumn,
   trade: ArrowLeftRight,
+  market: ChartColumn,
+  follow: Copy,
   member: User,
+  news: Newspaper,
+  fundRecords: Receipt,
 };
 
 /** UX "Shell": the bottom menu on top-level screens, the active tab highlighted (a light nav: no kit TabBar on the first screen). */

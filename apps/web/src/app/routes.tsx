@@ -253,11 +253,31 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/market/marketBuy',
     Screen: lazyScreen(
-      withParts(['trade'], () =>
+      // daytrade: the ticket's day-trade choice and its refusals (issue 26).
+      withParts(['trade', 'daytrade'], () =>
         import('../features/trade/screens/order-ticket.screen.tsx').then((m) => m.OrderTicketScreen),
       ),
     ),
     meta: { titleKey: 'titles.orderTicket', backTo: '/market/market' },
+  },
+  // Issue 26: the home shortcuts "pre-market" and "after-hours" (SPEC §2 names them without routes).
+  {
+    path: '/market/preMarket',
+    Screen: lazyScreen(
+      withParts(['trade'], () =>
+        import('../features/trade/screens/session-window.screen.tsx').then((m) => m.PreMarketScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.preMarket', backTo: '/home/index' },
+  },
+  {
+    path: '/market/afterHours',
+    Screen: lazyScreen(
+      withParts(['trade'], () =>
+        import('../features/trade/screens/session-window.screen.tsx').then((m) => m.AfterHoursScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.afterHours', backTo: '/home/index' },
   },
   {
     path: '/market/subscribe',
@@ -331,6 +351,65 @@ export const appRoutes: readonly AppRoute[] = [
     ),
     meta: { titleKey: 'titles.blockApplication', backTo: '/common/dividend3' },
   },
+  // Issue 26, copy trading: SPEC's route table has no route for it; /follow/… is ours (docs/issue26-copy.md).
+  {
+    path: '/follow/list',
+    Screen: lazyScreen(
+      withParts(['copy'], () =>
+        import('../features/copy/screens/strategies.screen.tsx').then((m) => m.StrategiesScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.copyStrategies', backTo: '/home/index' },
+  },
+  {
+    path: '/follow/detail',
+    Screen: lazyScreen(
+      withParts(['copy'], () => import('../features/copy/screens/strategy.screen.tsx').then((m) => m.StrategyScreen)),
+    ),
+    meta: { titleKey: 'titles.copyStrategy', backTo: '/follow/list' },
+  },
+  {
+    path: '/follow/mine',
+    Screen: lazyScreen(
+      withParts(['copy'], () => import('../features/copy/screens/follows.screen.tsx').then((m) => m.FollowsScreen)),
+    ),
+    meta: { titleKey: 'titles.copyFollows', backTo: '/follow/list' },
+  },
+  {
+    path: '/follow/follow',
+    Screen: lazyScreen(
+      withParts(['copy'], () => import('../features/copy/screens/follow.screen.tsx').then((m) => m.FollowScreen)),
+    ),
+    meta: { titleKey: 'titles.copyFollow', backTo: '/follow/mine' },
+  },
+  {
+    // Issue 26: day trading (SPEC §2: order submission, transactions, transaction details, already applied).
+    path: '/common/dayTrading',
+    Screen: lazyScreen(
+      withParts(['daytrade'], () =>
+        import('../features/daytrade/screens/day-trading.screen.tsx').then((m) => m.DayTradingScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.dayTrading', backTo: '/home/index' },
+  },
+  {
+    // SPEC §2 /user/jk "credit loan": the loan and its repayment.
+    path: '/user/jk',
+    Screen: lazyScreen(
+      withParts(['loan'], () => import('../features/loans/screens/loan.screen.tsx').then((m) => m.LoanScreen)),
+    ),
+    meta: { titleKey: 'titles.loan', backTo: '/home/index' },
+  },
+  {
+    // SPEC §2 /user/jkjl "loan records": the loan record and the repayment record.
+    path: '/user/jkjl',
+    Screen: lazyScreen(
+      withParts(['loan'], () =>
+        import('../features/loans/screens/loan-records.screen.tsx').then((m) => m.LoanRecordsScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.loanRecords', backTo: '/user/jk' },
+  },
   {
     path: '/position/position',
     Screen: lazyScreen(
@@ -344,7 +423,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/position/positionDetail',
     Screen: lazyScreen(
       // The ledger entries behind a position use the fund records' words (reasons, books).
-      withParts(['trade', 'funds'], () =>
+      // daytrade: a day trade's origin and its cut-off (issue 26).
+      withParts(['trade', 'funds', 'daytrade'], () =>
         import('../features/trade/screens/position-detail.screen.tsx').then((m) => m.PositionDetailScreen),
       ),
     ),
@@ -354,7 +434,7 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/admin',
     Screen: lazyScreen(
       // block and trade: the refusals of the block queue (product closed, price off the grid) reach a toast here.
-      withParts(['admin', 'funds', 'block', 'trade'], () =>
+      withParts(['admin', 'funds', 'block', 'trade', 'daytrade', 'copy'], () =>
         import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen),
       ),
     ),

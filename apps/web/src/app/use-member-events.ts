@@ -11,6 +11,7 @@ const memberData = (key: unknown) => typeof key === 'string' && key.startsWith('
 const tradeData = (key: unknown) => typeof key === 'string' && key.startsWith('trade/');
 const ipoData = (key: unknown) => typeof key === 'string' && key.startsWith('market/ipo/');
 const blockData = (key: unknown) => typeof key === 'string' && key.startsWith('market/block/');
+const copyData = (key: unknown) => typeof key === 'string' && key.startsWith('follow/');
 
 /**
  * A position that filled, closed (by the member, a level or a margin call) or took margin changes the member's money
@@ -28,11 +29,18 @@ export const changesIpo = (m: TopicMessage): boolean => m.type === 'event' && m.
  */
 export const changesBlock = (m: TopicMessage): boolean => m.type === 'event' && m.event.type === 'block.decided';
 
+/**
+ * Issue 26: a follow started, a lead's trade mirrored (or not: below one unit), a follow ended — the copy-trading
+ * screens, and the positions under "follow orders".
+ */
+export const changesCopy = (m: TopicMessage): boolean => m.type === 'event' && m.event.type === 'copy.changed';
+
 /** What a member event makes stale, besides the member's own data (always). */
 interface Stale {
   trade: boolean;
   ipo: boolean;
   block: boolean;
+  copy?: boolean;
 }
 
 /** While a member is signed in, their decisions arrive live and every open screen refetches what it shows. */
@@ -45,16 +53,22 @@ export function useMemberEvents(): void {
           memberData(q.queryKey[0]) ||
           (also.trade && tradeData(q.queryKey[0])) ||
           (also.ipo && ipoData(q.queryKey[0])) ||
-          (also.block && blockData(q.queryKey[0])),
+          (also.block && blockData(q.queryKey[0])) ||
+          (also.copy === true && copyData(q.queryKey[0])),
       }),
     [client],
   );
   const onEvent = useCallback(
     (m: TopicMessage) =>
-      refetch({ trade: changesTrades(m) || changesBlock(m), ipo: changesIpo(m), block: changesBlock(m) }),
+      refetch({
+        trade: changesTrades(m) || changesBlock(m) || changesCopy(m),
+        ipo: changesIpo(m),
+        block: changesBlock(m),
+        copy: changesCopy(m),
+      }),
     [refetch],
   );
   // After a gap anything may have happened: refetch all of it.
-  const onResync = useCallback(() => refetch({ trade: true, ipo: true, block: true }), [refetch]);
+  const onResync = useCallback(() => refetch({ trade: true, ipo: true, block: true, copy: true }), [refetch]);
   useStreamTopic('member', onEvent, onResync);
 }

@@ -131,5 +131,7 @@ export const adminQueueCountsCall = defineCall({
     withdrawals: z.number().int(),
     seats: z.number().int(),
     blocks: z.number().int(),
+    loans: z.number().int(),
+    daytrade: z.number().int(),
   }),
 });

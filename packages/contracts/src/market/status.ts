@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicCall } from '../policy.ts';
 import { defineCall } from '../call.ts';
 import { priceSourceSchema } from './fields.ts';
+import { orderWindowSchema } from '../trade/orders.ts';
 
 export const marketStatusCall = defineCall({
   policy: publicCall,
@@ -15,5 +16,7 @@ export const marketStatusCall = defineCall({
     nextOpen: z.string().nullable(),
     source: priceSourceSchema,
     now: z.string(),
+    /** Issue 26: when an order placed now meets the market (pre-opening, after hours). */
+    orderWindow: orderWindowSchema,
   }),
 });

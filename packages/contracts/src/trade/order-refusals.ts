@@ -13,4 +13,5 @@ export const orderRefusalKey: Readonly<Record<OrderRefusal, ErrorKey>> = {
   exceedsPriceLimit: errorKeys.trade.exceedsPriceLimit,
   stopLossSide: errorKeys.trade.stopLossSide,
   takeProfitSide: errorKeys.trade.takeProfitSide,
+  limitOnlyOutsideHours: errorKeys.trade.limitOnlyOutsideHours,
 };

@@ -7,10 +7,24 @@ import { namesSchema, symbolField } from '../market/fields.ts';
 import { timelineEntrySchema } from '../funds/records.ts';
 
 // Issue 18: the order ticket, positions from pending to closed, and the ledger entries behind each.
+/**
+ * Issue 26 (`domain/market/order-window`): when an order placed now meets the market. `open`: now. `preOpen`: it waits
+ * for the opening auction at `opensAt` (08:00–09:00, or the lunch break for the afternoon's). `afterHours`: it is for
+ * the session of `sessionDay`. Outside `open` only limit orders are taken, within the limits of the session they are
+ * for (`newDay`: that session opens a new trading day, its limits are from the last price).
+ */
+export const orderWindowSchema = z.object({
+  kind: z.enum(['open', 'preOpen', 'afterHours']),
+  opensAt: z.string().nullable(),
+  sessionDay: z.string().nullable(),
+  newDay: z.boolean(),
+});
+export type OrderWindowWire = z.infer<typeof orderWindowSchema>;
+
 export const tradeSides = ['long', 'short'] as const;
 export const orderTypes = ['market', 'limit'] as const;
 export const positionStatuses = ['pending', 'holding', 'closing', 'closed', 'cancelled'] as const;
-export const closeReasons = ['member', 'stopLoss', 'takeProfit', 'marginCall', 'delisted'] as const;
+export const closeReasons = ['member', 'stopLoss', 'takeProfit', 'marginCall', 'delisted', 'daytradeCutOff'] as const;
 export const saleRuleNames = ['lockUp', 'sameDay', 'tPlusOne', 'minHolding'] as const;
 /**
  * Where a position came from (issue 24): an ordinary order, an IPO allocation, a block (off-session) deal, a day-trade,
@@ -21,7 +35,8 @@ export type PositionOrigin = (typeof positionOrigins)[number];
 /** SPEC §2 position tabs: placing (pending), in progress (holding, closing), terminated (closed, cancelled). */
 // SPEC §2's tabs built so far: placing, in progress, terminated, auction (IPO allotments) and competition (approved
 // block trades), issue 25.
-export const positionTabs = ['placing', 'holding', 'closed', 'auction', 'competition'] as const;
+// Issue 26: follow (SPEC §2 "follow orders"): the positions copy trading mirrored into the member's follows.
+export const positionTabs = ['placing', 'holding', 'closed', 'auction', 'competition', 'follow'] as const;
 export type PositionTab = (typeof positionTabs)[number];
 
 const priceField = (error: string) =>
@@ -45,6 +60,8 @@ export const orderRequestSchema = z.object({
   price: priceField(errorKeys.trade.priceOffGrid).nullish(),
   stopLoss: priceField(errorKeys.trade.stopLossSide).nullish(),
   takeProfit: priceField(errorKeys.trade.takeProfitSide).nullish(),
+  /** Issue 26: a day trade against the member's quota (origin 'daytrade', closed at the day's cut-off). */
+  dayTrade: z.boolean({ error: errorKeys.request.invalid }).optional(),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 
@@ -81,8 +98,14 @@ export const ticketSchema = z.object({
   available: z.string(),
   availableAfter: z.string(),
   saleRules: z.array(z.enum(saleRuleNames)),
-  /** Whether orders are accepted now (the session profile's phase). */
+  /** Whether orders deal now (the session profile's phase); when false a limit order is queued (issue 26). */
   tradingOpen: z.boolean(),
+  /**
+   * Issue 26: when the order meets the market. `open`: now. `preOpen`: it waits for the opening auction at `opensAt`
+   * (08:00–09:00, or the lunch break for the afternoon's). `afterHours`: it is for the session of `sessionDay`. Outside
+   * `open` only limit orders are taken, within the limits of the session they are for.
+   */
+  window: orderWindowSchema,
 });
 export type TicketWire = z.infer<typeof ticketSchema>;
 
@@ -240,4 +263,39 @@ export const tradeDetailCall = defineCall({
   summary: 'One order or position with every fee and time, and the ledger entries behind it',
   request: z.object({ orderNo: orderNoField }),
   response: positionSchema.extend({ entries: z.array(timelineEntrySchema) }),
+});
+
+/**
+ * Issue 26 "Pre-market and after-hours": the book before the open for a few stocks — each one's base price, the limits
+ * of the session orders are for, the members' queued limit orders (totals by side, nobody's own) and the indicative
+ * opening price by the itayose rule over those orders and the quoted depth (`domain/market/order-window`).
+ */
+export const tradePreOpenCall = defineCall({
+  policy: memberCall,
+  path: 'trade/preOpen',
+  summary:
+    'Pre-market and after-hours: the order window, and per stock the queued orders and the indicative opening price',
+  /** Left out: the stocks of the member's own queued orders, then the day's most traded, twelve at most. */
+  request: z.object({ symbols: z.array(symbolField).min(1).max(30).optional() }),
+  response: z.object({
+    profile: z.enum(['demo', 'tse']),
+    window: orderWindowSchema,
+    items: z.array(
+      z.object({
+        symbol: z.string(),
+        names: namesSchema,
+        last: z.string(),
+        prevClose: z.string(),
+        change: z.string(),
+        changePercent: z.string(),
+        status: z.string(),
+        limitUp: z.string(),
+        limitDown: z.string(),
+        queuedBuy: z.string(),
+        queuedSell: z.string(),
+        indicative: z.string().nullable(),
+        indicativeShares: z.string(),
+      }),
+    ),
+  }),
 });

@@ -1,8 +1,9 @@
 import { Decimal } from '../money.ts';
 import type { Currency } from '../currency.ts';
 
-// DESIGN "Money and the ledger": member books and house accounts.
-export const memberBooks = ['available', 'frozen', 'margin', 'loan'] as const;
+// DESIGN "Money and the ledger": member books and house accounts. `copy` (issue 26, migration 028) holds the capital
+// of the member's follows of copy-trading strategies; each follow's part of it is proven from its entries.
+export const memberBooks = ['available', 'frozen', 'margin', 'loan', 'copy'] as const;
 export type MemberBook = (typeof memberBooks)[number];
 export const houseAccounts = [
   'bank_clearing',

@@ -104,4 +104,14 @@ describe('one order check for the server and the ticket (issue 24 §4)', () => {
       null,
     ]);
   });
+
+  it('outside the session (issue 26): a market order is refused; a limit rests at its own price even when it crosses', () => {
+    expect(checkOrder(order(), market, terms, 'queued')).toEqual({ refused: 'limitOnlyOutsideHours', field: null });
+    expect(checkOrder(order({ type: 'limit', limitPrice: '2900' }), market, terms, 'queued')).toMatchObject({
+      ok: { price: '2900', fillsNow: false, limitPrice: '2900' },
+    });
+    expect(checkOrder(order({ type: 'limit', limitPrice: '3300' }), market, terms, 'queued')).toMatchObject({
+      refused: 'exceedsPriceLimit',
+    });
+  });
 });

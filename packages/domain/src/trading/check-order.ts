@@ -17,7 +17,8 @@ export type OrderRefusal =
   | 'priceOffGrid'
   | 'exceedsPriceLimit'
   | 'stopLossSide'
-  | 'takeProfitSide';
+  | 'takeProfitSide'
+  | 'limitOnlyOutsideHours';
 
 /** The ticket field a refusal is about (null: the order as a whole). */
 export type OrderField = 'quantity' | 'leverage' | 'limitPrice' | 'stopLoss' | 'takeProfit' | null;
@@ -77,6 +78,12 @@ export function checkOrder(
   order: OrderFacts,
   market: OrderMarket,
   terms: { readonly leverages: readonly number[] },
+  /**
+   * Issue 26: `queued` outside the session (pre-opening, lunch, after hours, `order-window.ts`): only a limit order
+   * is taken, and it rests for the session it is for — it never deals now, whatever the last quote says. `market`
+   * then carries that session's limits.
+   */
+  window: 'open' | 'queued' = 'open',
 ): OrderCheck {
   const refuse = (refused: OrderRefusal, field: OrderField): OrderCheck => ({ refused, field });
   const status = statusRefusal(market.status);
@@ -92,9 +99,10 @@ export function checkOrder(
     if (!order.limitPrice) return refuse('limitPriceRequired', 'limitPrice');
     const bad = priceProblem(order.limitPrice, market.table, limits);
     if (bad) return refuse(bad === 'offGrid' ? 'priceOffGrid' : 'exceedsPriceLimit', 'limitPrice');
-    fillsNow = limitCrossed(order.side, order.limitPrice, touch);
+    fillsNow = window === 'open' && limitCrossed(order.side, order.limitPrice, touch);
     price = fillsNow ? openingPrice(order.side, touch) : toWire(money(order.limitPrice));
   } else {
+    if (window === 'queued') return refuse('limitOnlyOutsideHours', null);
     // SPEC §5: a stock at its limit-up takes no long at market, one at its limit-down no short.
     if (atPriceLimit(order.side, market.last, limits)) return refuse('exceedsPriceLimit', null);
     fillsNow = true;

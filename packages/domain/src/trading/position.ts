@@ -9,8 +9,11 @@ export type OrderType = (typeof orderTypes)[number];
 export const positionStatuses = ['pending', 'holding', 'closing', 'closed', 'cancelled'] as const;
 export type PositionStatus = (typeof positionStatuses)[number];
 
-/** Why a position was closed: the member, one of its levels, a margin call, or its stock leaving the market. */
-export const closeReasons = ['member', 'stopLoss', 'takeProfit', 'marginCall', 'delisted'] as const;
+/**
+ * Why a position was closed: the member, one of its levels, a margin call, its stock leaving the market, or the day's
+ * cut-off of a day trade (issue 26).
+ */
+export const closeReasons = ['member', 'stopLoss', 'takeProfit', 'marginCall', 'delisted', 'daytradeCutOff'] as const;
 export type CloseReason = (typeof closeReasons)[number];
 
 /** The best bid and ask a member can deal at now (the top of the depth ladder). */

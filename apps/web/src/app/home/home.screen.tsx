@@ -1,7 +1,22 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Skeleton } from 'antd-mobile';
-import { CreditCard, Handshake, JapaneseYen, Layers, Receipt, Search, Star, Ticket, Timer } from 'lucide-react';
+import {
+  Copy,
+  CreditCard,
+  HandCoins,
+  Handshake,
+  JapaneseYen,
+  Layers,
+  Moon,
+  Receipt,
+  Search,
+  Star,
+  Sunrise,
+  Ticket,
+  Timer,
+  Zap,
+} from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IndexValueWire } from '@kabuto/contracts/market/fields';
@@ -157,6 +172,12 @@ const shortcuts: readonly Shortcut[] = [
   // SPEC §2 names both; /common/dividend is "negotiated bid / block trade", one screen for the two shortcuts.
   { key: 'negotiated', path: '/common/dividend', icon: <Handshake /> },
   { key: 'blockTrade', path: '/common/dividend', icon: <Layers /> },
+  { key: 'preMarket', path: '/market/preMarket', icon: <Sunrise /> },
+  { key: 'afterHours', path: '/market/afterHours', icon: <Moon /> },
+  { key: 'dayTrading', path: '/common/dayTrading', icon: <Zap /> },
+  // SPEC §2 "quant copy trading": the strategies (docs/issue26-copy.md).
+  { key: 'copyTrading', path: '/follow/list', icon: <Copy /> },
+  { key: 'creditBorrowing', path: '/user/jk', icon: <HandCoins /> },
 ];
 
 function Shortcuts() {

@@ -9,11 +9,18 @@ describe('back office sections per staff role (server route policies)', () => {
       'withdrawals',
       'seats',
       'blockApplications',
+      'loanApplications',
+      'daytradeApplications',
       'members',
       'channels',
       'block',
+      'loans',
+      'daytrade',
+      'copy',
     ]);
     expect(can.decide('reviewer')).toBe(true);
+    expect(can.saveCopy('reviewer')).toBe(false);
+    expect(can.saveCopy('admin')).toBe(true);
     expect(can.restrict('reviewer')).toBe(false);
   });
 
@@ -24,12 +31,17 @@ describe('back office sections per staff role (server route policies)', () => {
       'withdrawals',
       'seats',
       'blockApplications',
+      'loanApplications',
+      'daytradeApplications',
       'members',
       'channels',
       'market',
       'trade',
       'ipo',
       'block',
+      'loans',
+      'daytrade',
+      'copy',
       'news',
       'staff',
       'reconciliation',
@@ -107,6 +119,11 @@ describe('back office sections per staff role (server route policies)', () => {
     const roles = ['admin', 'reviewer', 'auditor', 'support'] as const;
     expect(roles.map((r) => sectionsFor(r).includes('block'))).toEqual([true, true, true, true]);
     expect(roles.map((r) => sectionsFor(r).includes('blockApplications'))).toEqual([true, true, true, true]);
+    // Issue 26: loan applications and the lending terms are read by every role; admin and reviewers decide, admin saves.
+    expect(roles.map((r) => sectionsFor(r).includes('loanApplications'))).toEqual([true, true, true, true]);
+    expect(roles.map((r) => sectionsFor(r).includes('loans'))).toEqual([true, true, true, true]);
+    expect(roles.map((r) => can.decideLoan(r))).toEqual(roles.map((r) => r === 'admin' || r === 'reviewer'));
+    expect(roles.map((r) => can.saveLoanTerms(r))).toEqual(roles.map((r) => r === 'admin'));
     expect(roles.map((r) => can.saveBlock(r))).toEqual([true, false, false, false]);
   });
 

@@ -12,17 +12,22 @@ export type Section =
   | 'withdrawals'
   | 'seats'
   | 'blockApplications'
+  | 'loanApplications'
+  | 'daytradeApplications'
   | 'members'
   | 'channels'
   | 'market'
   | 'trade'
   | 'ipo'
   | 'block'
+  | 'loans'
+  | 'daytrade'
+  | 'copy'
   | 'news'
   | 'staff'
   | 'reconciliation'
   | 'audit';
-export type Queue = 'realName' | 'deposits' | 'withdrawals' | 'seats' | 'block';
+export type Queue = 'realName' | 'deposits' | 'withdrawals' | 'seats' | 'block' | 'loan' | 'daytrade';
 
 /** The call that fills each section: a role sees the section when it may make that call. */
 const sectionPolicy: Record<Section, CallPolicy> = {
@@ -31,12 +36,17 @@ const sectionPolicy: Record<Section, CallPolicy> = {
   withdrawals: adminPolicies.withdrawalsList,
   seats: adminPolicies.seatList,
   blockApplications: adminPolicies.blockApplicationsList,
+  loanApplications: adminPolicies.loanApplicationsList,
+  daytradeApplications: adminPolicies.daytradeApplicationsList,
   members: adminPolicies.memberSearch,
   channels: adminPolicies.channelsList,
   market: adminPolicies.symbols,
   trade: adminPolicies.tradeList,
   ipo: adminPolicies.ipoList,
   block: adminPolicies.blockList,
+  loans: adminPolicies.loanSettings,
+  daytrade: adminPolicies.daytradeSettings,
+  copy: adminPolicies.copyList,
   news: adminPolicies.newsList,
   staff: adminPolicies.staffList,
   reconciliation: adminPolicies.reconciliation,
@@ -49,12 +59,17 @@ export const sectionOrder: readonly Section[] = [
   'withdrawals',
   'seats',
   'blockApplications',
+  'loanApplications',
+  'daytradeApplications',
   'members',
   'channels',
   'market',
   'trade',
   'ipo',
   'block',
+  'loans',
+  'daytrade',
+  'copy',
   'news',
   'staff',
   'reconciliation',
@@ -86,6 +101,16 @@ export const can = {
   decideBlock: (role: StaffRole) => roleMay(adminPolicies.blockDecide, role),
   /** List a block-trade product and withdraw one (one policy for both). */
   saveBlock: (role: StaffRole) => roleMay(adminPolicies.blockSave, role),
+  /** Approve or reject a credit-loan application (issue 26). */
+  decideLoan: (role: StaffRole) => roleMay(adminPolicies.loanDecide, role),
+  /** Save the lending terms (issue 26). */
+  saveLoanTerms: (role: StaffRole) => roleMay(adminPolicies.loanSettingsSave, role),
+  /** Approve or reject a day-trading quota application (issue 26). */
+  decideDayTrade: (role: StaffRole) => roleMay(adminPolicies.daytradeDecide, role),
+  /** Set the demo market's day-trade cut-off (issue 26). */
+  saveDayTradeTerms: (role: StaffRole) => roleMay(adminPolicies.daytradeSettingsSave, role),
+  /** Mark a lead trader, publish and close copy-trading strategies (issue 26; one policy for all). */
+  saveCopy: (role: StaffRole) => roleMay(adminPolicies.copySave, role),
   /** Create staff accounts, change their roles, disable, enable and reset passwords (one policy for all). */
   manageStaff: (role: StaffRole) => roleMay(adminPolicies.staffSave, role),
 };

@@ -23,6 +23,7 @@ import type {
 } from '@kabuto/contracts/admin/settings';
 import type { adminSeatDecideCall, adminSeatListCall } from '@kabuto/contracts/seats/seat-accounts';
 import type { adminBlockApplicationsCall, adminBlockDecideCall } from '@kabuto/contracts/block/block-trades';
+import type { adminLoanApplicationsCall, adminLoanDecideCall } from '@kabuto/contracts/loans/loans';
 import { api } from '../../../shared/api/api.ts';
 import { callRef } from '../../../shared/api/call-ref.ts';
 
@@ -42,6 +43,8 @@ const adminSeatListRef = callRef<typeof adminSeatListCall>('admin/seat/list');
 const adminSeatDecideRef = callRef<typeof adminSeatDecideCall>('admin/seat/decide');
 const adminBlockApplicationsRef = callRef<typeof adminBlockApplicationsCall>('admin/block/applications');
 const adminBlockDecideRef = callRef<typeof adminBlockDecideCall>('admin/block/decide');
+const adminLoanApplicationsRef = callRef<typeof adminLoanApplicationsCall>('admin/loan/applications');
+const adminLoanDecideRef = callRef<typeof adminLoanDecideCall>('admin/loan/decide');
 const adminChannelSaveRef = callRef<typeof adminChannelSaveCall>('admin/channels/save');
 const adminChannelsListRef = callRef<typeof adminChannelsListCall>('admin/channels/list');
 const adminReconciliationRef = callRef<typeof adminReconciliationCall>('admin/reconciliation');
@@ -59,6 +62,7 @@ export type DepositReview = ResponseOf<typeof adminDepositsListCall>['items'][nu
 export type WithdrawalReview = ResponseOf<typeof adminWithdrawalsListCall>['items'][number];
 export type SeatReview = ResponseOf<typeof adminSeatListCall>['items'][number];
 export type BlockReview = ResponseOf<typeof adminBlockApplicationsCall>['items'][number];
+export type LoanReview = ResponseOf<typeof adminLoanApplicationsCall>['items'][number];
 export type MemberSummary = ResponseOf<typeof adminMemberSearchCall>[number];
 export type MemberDetail = ResponseOf<typeof adminMemberDetailCall>;
 export type RestrictRequest = RequestOf<typeof adminRestrictCall>;
@@ -75,6 +79,8 @@ export const adminKeys = {
   withdrawals: [adminWithdrawalsListRef.path],
   seats: [adminSeatListRef.path],
   block: [adminBlockApplicationsRef.path],
+  loan: [adminLoanApplicationsRef.path],
+  daytrade: ['admin/daytrade/applications'],
   memberSearch: [adminMemberSearchRef.path],
   memberDetail: [adminMemberDetailRef.path],
   channels: [adminChannelsListRef.path],
@@ -104,6 +110,10 @@ export const reviewCalls = {
   block: {
     list: (body: ReviewListRequest, signal: Signal) => api.call(adminBlockApplicationsRef, body, opts(signal)),
     decide: (body: DecideRequest) => api.call(adminBlockDecideRef, body),
+  },
+  loan: {
+    list: (body: ReviewListRequest, signal: Signal) => api.call(adminLoanApplicationsRef, body, opts(signal)),
+    decide: (body: DecideRequest) => api.call(adminLoanDecideRef, body),
   },
 } as const;
 

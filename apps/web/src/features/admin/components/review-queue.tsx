@@ -65,6 +65,8 @@ const listKey = {
   withdrawals: adminKeys.withdrawals,
   seats: adminKeys.seats,
   block: adminKeys.block,
+  loan: adminKeys.loan,
+  daytrade: adminKeys.daytrade,
 } as const;
 
 /** A review queue: status filter, table, the detail pane of the chosen row, and the decision (UX "Back office"). */

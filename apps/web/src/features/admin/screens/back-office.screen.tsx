@@ -11,6 +11,10 @@ import { can, sectionsFor } from '../admin-permissions.ts';
 import type { Section } from '../admin-permissions.ts';
 import { AuditLogViewer } from '../components/audit-log-viewer.tsx';
 import { BlockAdmin } from '../components/block-admin.tsx';
+import { CopyAdmin } from '../components/copy-admin.tsx';
+import { LoanQueue } from '../components/loan-queue.tsx';
+import { DayTradeQueue, DayTradeTermsAdmin } from '../components/daytrade-admin.tsx';
+import { LoanTermsAdmin } from '../components/loan-terms-admin.tsx';
 import { FundingSettings } from '../components/funding-settings.tsx';
 import { IpoAdmin } from '../components/ipo-admin.tsx';
 import { MarketAdmin } from '../components/market-admin.tsx';
@@ -49,6 +53,8 @@ const countOf: Partial<Record<Section, keyof QueueCounts>> = {
   withdrawals: 'withdrawals',
   seats: 'seats',
   blockApplications: 'blocks',
+  loanApplications: 'loans',
+  daytradeApplications: 'daytrade',
 };
 
 /**
@@ -142,6 +148,10 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'withdrawals' && <WithdrawalQueue mayDecide={can.decide(role)} onOpenMember={openMember} />}
         {section === 'seats' && <SeatQueue mayDecide={can.decideSeats(role)} onOpenMember={openMember} />}
         {section === 'blockApplications' && <BlockQueue mayDecide={can.decideBlock(role)} onOpenMember={openMember} />}
+        {section === 'loanApplications' && <LoanQueue mayDecide={can.decideLoan(role)} onOpenMember={openMember} />}
+        {section === 'daytradeApplications' && (
+          <DayTradeQueue mayDecide={can.decideDayTrade(role)} onOpenMember={openMember} />
+        )}
         {section === 'members' && (
           <MemberAdmin memberId={memberId} onPick={setMemberId} mayRestrict={can.restrict(role)} />
         )}
@@ -150,6 +160,9 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'trade' && <TradeAdmin maySave={can.saveTradeSettings(role)} />}
         {section === 'ipo' && <IpoAdmin maySave={can.saveIpo(role)} />}
         {section === 'block' && <BlockAdmin maySave={can.saveBlock(role)} />}
+        {section === 'copy' && <CopyAdmin maySave={can.saveCopy(role)} />}
+        {section === 'loans' && <LoanTermsAdmin maySave={can.saveLoanTerms(role)} />}
+        {section === 'daytrade' && <DayTradeTermsAdmin maySave={can.saveDayTradeTerms(role)} />}
         {section === 'news' && <NewsAdmin mayPublish={can.publishNews(role)} mayWithdraw={can.withdrawNews(role)} />}
         {section === 'staff' && <StaffAdmin mayManage={can.manageStaff(role)} />}
         {section === 'reconciliation' && <ReconciliationReport />}

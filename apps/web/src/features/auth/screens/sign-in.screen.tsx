@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { successKeys } from '@kabuto/contracts/errors';
+import type { SuccessKey } from '@kabuto/contracts/errors';
 import { requestSignIn } from '../api/auth.api.ts';
 import { BrandHeader } from '../../../shared/components/brand-header.tsx';
 import { ConsentCheckbox } from '../../../shared/components/consent-checkbox.tsx';
@@ -17,6 +17,9 @@ import { homePathFor } from '../../../shared/session/home-path.ts';
 import { Field, FieldList } from '../../../shared/forms/field-list.tsx';
 import { useFormValues } from '../../../shared/forms/use-form-values.ts';
 import '../auth.css';
+
+// The catalogue's key as a typed literal: the sign-in route does not download the whole key catalogue for one key.
+const signedIn: SuccessKey = 'success.login';
 
 interface SignInValues {
   account: string;
@@ -38,7 +41,7 @@ export function SignInScreen() {
     mutationFn: requestSignIn,
     onSuccess: (answer) => {
       signIn({ token: answer.token, account: answer.account, isAdmin: answer.is_admin === 1 });
-      showSuccess(successKeys.login);
+      showSuccess(signedIn);
       replace(homePathFor(answer.role));
     },
     onError: (error) => setServerError(errorKeyOf(error)),

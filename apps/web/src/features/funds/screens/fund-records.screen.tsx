@@ -35,7 +35,7 @@ export function FundRecordsScreen() {
   const session = useSession();
   const [tab, setTab] = useState<Tab>('all');
   return (
-    <Page testId="fund-records-screen">
+    <Page testId="fund-records-screen" showBack={false}>
       {session.token === '' ? (
         <SignInRequired />
       ) : (

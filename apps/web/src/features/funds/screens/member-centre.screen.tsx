@@ -9,6 +9,7 @@ import {
   CreditCard,
   FileText,
   Globe,
+  HandCoins,
   Info,
   Layers,
   LayoutGrid,
@@ -132,6 +133,9 @@ export function MemberCentreScreen() {
           </List.Item>
           <List.Item prefix={<Layers />} onClick={() => push('/user/pj')} data-testid="uc-menu-allotments">
             {t('memberCentre.allotments')}
+          </List.Item>
+          <List.Item prefix={<HandCoins />} onClick={() => push('/user/jk')} data-testid="uc-menu-loans">
+            {t('memberCentre.loans')}
           </List.Item>
           <List.Item prefix={<ChartColumn />} onClick={() => push('/gdindex/gdindex')} data-testid="uc-menu-indices">
             {t('memberCentre.indices')}

@@ -24,7 +24,7 @@ export function NewsListScreen() {
   });
 
   return (
-    <Page testId="news-list-screen">
+    <Page testId="news-list-screen" showBack={false}>
       {news.isPending ? (
         <div className="news__loading" aria-busy="true" data-testid="news-loading">
           {Array.from({ length: 5 }, (_, i) => (

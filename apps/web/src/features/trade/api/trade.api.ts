@@ -11,6 +11,7 @@ import type {
   tradeDetailCall,
   tradeListCall,
   tradePlaceCall,
+  tradePreOpenCall,
   tradePreviewCall,
 } from '@kabuto/contracts/trade/orders';
 import { api } from '../../../shared/api/api.ts';
@@ -29,6 +30,7 @@ const stockRef = callRef<typeof stockDetailCall>('market/detail');
 const assetsRef = callRef<typeof assetsCall>('user/assets');
 // Where the prices come from (simulated or replayed), said on every screen that shows them.
 const marketStatusRef = callRef<typeof marketStatusCall>('market/status');
+const preOpenRef = callRef<typeof tradePreOpenCall>('trade/preOpen');
 
 export type { OrderRequest, PositionTab };
 export type Ticket = ResponseOf<typeof tradePreviewCall>;
@@ -38,11 +40,21 @@ export type PositionPage = ResponseOf<typeof tradeListCall>;
 export type StockForTicket = ResponseOf<typeof stockDetailCall>;
 export type Assets = ResponseOf<typeof assetsCall>;
 export type MarketStatus = ResponseOf<typeof marketStatusCall>;
+export type PreOpenBook = ResponseOf<typeof tradePreOpenCall>;
+export type OrderWindow = MarketStatus['orderWindow'];
 
 /** SPEC §2 position tabs, in the order the screen shows them. */
 // SPEC §2's tabs built so far; "auction" lists the shares allotted in IPOs, "competition" the approved block trades
 // (issue 25).
-export const positionTabList: readonly PositionTab[] = ['placing', 'holding', 'closed', 'auction', 'competition'];
+// (issue 25); "follow" the positions copy trading mirrored (issue 26).
+export const positionTabList: readonly PositionTab[] = [
+  'placing',
+  'holding',
+  'closed',
+  'auction',
+  'competition',
+  'follow',
+];
 
 /**
  * Query keys start with the call's path and carry the session token, so a new sign-in never sees the last one's
@@ -58,6 +70,7 @@ export const tradeKeys = {
   assets: (token: string) => [assetsRef.path, token] as const,
   // The market screens' key for the same call, so the status is fetched once for both.
   marketStatus: [marketStatusRef.path] as const,
+  preOpen: (token: string) => [preOpenRef.path, token] as const,
 };
 
 type Signal = { signal?: AbortSignal };
@@ -80,3 +93,5 @@ export const fetchPositionDetail = (orderNo: string, s: Signal) => api.call(deta
 export const fetchStock = (symbol: string, s: Signal) => api.call(stockRef, { symbol }, opts(s));
 export const fetchAssets = (s: Signal) => api.call(assetsRef, {}, opts(s));
 export const fetchMarketStatus = (s: Signal) => api.call(marketStatusRef, {}, opts(s));
+/** The member's queued stocks and the day's most traded (the server picks them). */
+export const fetchPreOpen = (s: Signal) => api.call(preOpenRef, {}, opts(s));

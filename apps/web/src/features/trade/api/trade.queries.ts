@@ -1,14 +1,19 @@
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { orderWindow } from '@kabuto/domain/market/order-window';
+import type { OrderWindowWire } from '@kabuto/contracts/trade/orders';
 import { ApiError } from '../../../shared/api/http-client.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import {
   fetchAssets,
   fetchMarketStatus,
+  fetchPreOpen,
   fetchPositionDetail,
   fetchPositions,
   fetchStock,
   previewOrder,
   tradeKeys,
+  type MarketStatus,
   type OrderRequest,
   type PositionTab,
   type Ticket,
@@ -88,6 +93,51 @@ export function usePriceSource() {
     queryFn: ({ signal }) => fetchMarketStatus({ signal }),
     staleTime: 30_000,
     select: (status) => status.source,
+  });
+}
+
+/**
+ * Issue 26: when an order placed now meets the market (now, an opening auction, the next session), by the domain's
+ * own `orderWindow` on the profile the server runs — the same rule the server checks. Under `tse` it is worked out
+ * again every 30 s on this device (no request); the ticket's preview carries the server's answer for each order.
+ */
+export function useOrderWindow(): { profile: MarketStatus['profile']; window: OrderWindowWire } | undefined {
+  const status = useQuery({
+    queryKey: tradeKeys.marketStatus,
+    queryFn: ({ signal }) => fetchMarketStatus({ signal }),
+    staleTime: 30_000,
+  });
+  const profile = status.data?.profile;
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (profile !== 'tse') return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [profile]);
+  if (profile === undefined) return undefined;
+  const w = orderWindow(profile, new Date(now));
+  return {
+    profile,
+    window:
+      w.kind === 'open'
+        ? { kind: 'open', opensAt: null, sessionDay: null, newDay: false }
+        : { kind: w.kind, opensAt: w.opensAt.toISOString(), sessionDay: w.sessionDay, newDay: w.newDay },
+  };
+}
+
+/**
+ * Issue 26: the book before the open — the member's queued stocks and the day's most traded, each with the queued
+ * orders by side and the indicative opening price. Asked again when one of the member's orders changes (the member
+ * stream refreshes every `trade/…` query) or when the member pulls it; others' queued orders are not pushed.
+ */
+export function usePreOpen() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: tradeKeys.preOpen(token),
+    queryFn: ({ signal }) => fetchPreOpen({ signal }),
+    enabled: token !== '',
+    retry: retryUnlessRefused,
+    staleTime: 10_000,
   });
 }
 

@@ -44,6 +44,8 @@ export interface TicketMarket {
   last: string;
   /** The leverage on offer (with the previewed figures); null until known, when the chosen one is taken as offered. */
   leverages: readonly number[] | null;
+  /** Issue 26: outside the session (pre-opening, after hours) only a limit order is taken, and it rests. */
+  window?: 'open' | 'queued';
 }
 
 /** Message keys for a figure the ticket cannot read exactly (trade part of the catalogue). */
@@ -161,6 +163,7 @@ export function checkTicket(input: TicketInput, market: TicketMarket | null): Ti
     { side: input.side, type: input.type, shares, leverage: input.leverage, ...prices },
     { status: 'listed', ...market },
     { leverages: market.leverages ?? [input.leverage] },
+    market.window ?? 'open',
   );
   if ('refused' in checked)
     return refuse(orderRefusalKey[checked.refused], checked.field === 'leverage' ? null : checked.field);

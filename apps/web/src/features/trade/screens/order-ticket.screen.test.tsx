@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { errorKeys } from '@kabuto/contracts/errors';
 import { OrderTicketScreen } from './order-ticket.screen.tsx';
 import {
+  fetchMarketStatus,
   fetchStock,
   placeOrder,
   previewOrder,
@@ -19,9 +20,12 @@ import { clearSession, signIn } from '../../../shared/session/session.store.ts';
 vi.mock('../api/trade.api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof TradeApi>()),
   fetchStock: vi.fn(),
+  fetchMarketStatus: vi.fn(),
   previewOrder: vi.fn(),
   placeOrder: vi.fn(),
 }));
+// Issue 26: no day-trading quota unless a test gives one (the ticket's day-trade choice stays hidden).
+vi.mock('../api/day-trade.api.ts', () => ({ useDayTradeQuota: () => ({ data: undefined }) }));
 
 const toyota: StockForTicket = {
   symbol: '7203',
@@ -82,6 +86,7 @@ function ticketFor(order: OrderRequest, extra: Partial<Ticket> = {}): Ticket {
     availableAfter: '749675',
     saleRules: [],
     tradingOpen: true,
+    window: { kind: 'open', opensAt: null, sessionDay: null, newDay: false },
     ...extra,
   };
 }
@@ -98,6 +103,16 @@ function renderTicket(hash = '#/market/marketBuy?symbol=7203&side=long') {
 
 const lastPreview = () => vi.mocked(previewOrder).mock.calls.at(-1)?.[0];
 
+const status = (profile: 'demo' | 'tse') => ({
+  profile,
+  open: profile === 'demo',
+  phase: profile === 'demo' ? ('continuous' as const) : ('closed' as const),
+  nextOpen: null,
+  source: 'simulated' as const,
+  now: new Date().toISOString(),
+  orderWindow: { kind: 'open' as const, opensAt: null, sessionDay: null, newDay: false },
+});
+
 describe('the order ticket (issue 18)', () => {
   beforeAll(async () => {
     await initI18n({ search: '?lang=en', hash: '' });
@@ -108,6 +123,7 @@ describe('the order ticket (issue 18)', () => {
   beforeEach(() => {
     vi.mocked(fetchStock).mockResolvedValue(toyota);
     vi.mocked(previewOrder).mockImplementation(async (order) => ticketFor(order));
+    vi.mocked(fetchMarketStatus).mockResolvedValue(status('demo'));
   });
 
   afterEach(() => {
@@ -238,5 +254,21 @@ describe('the order ticket (issue 18)', () => {
     renderTicket();
     expect(await screen.findByTestId('sign-in-required')).toBeTruthy();
     signIn({ token: 'test-token', account: '0701234567', isAdmin: false });
+  });
+
+  it('outside the session under tse (issue 26): a limit order for the next session, said before confirming', async () => {
+    // Saturday 28 November 2026, 10:00 JST: after hours, for the session of Monday 30 November.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-28T01:00:00Z'));
+    vi.mocked(fetchMarketStatus).mockResolvedValue(status('tse'));
+    renderTicket();
+    await waitFor(() => expect(screen.getByTestId('ticket-window').textContent).toMatch(/After hours/));
+    expect(screen.getByTestId('ticket-window').textContent).toContain('2026-11-30');
+    // The ticket switched itself to a limit order: a market order would be refused.
+    await waitFor(() => expect(lastPreview()?.type).toBe('limit'), { timeout: 3_000 });
+    fireEvent.click(screen.getByText('Market'));
+    expect(screen.getByTestId('ticket-why-reason').textContent).toBe(
+      translateKey(errorKeys.trade.limitOnlyOutsideHours),
+    );
   });
 });

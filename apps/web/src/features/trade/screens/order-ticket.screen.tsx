@@ -5,12 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { errorKeys, successKeys } from '@kabuto/contracts/errors';
 import { tryMoney } from '@kabuto/domain/money';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
+import { nextSessionLimits } from '@kabuto/domain/market/order-window';
+import type { OrderWindowWire } from '@kabuto/contracts/trade/orders';
 import { placeOrder, type OrderRequest, type StockForTicket, type Ticket } from '../api/trade.api.ts';
-import { useRefreshTrade, useStockForTicket, useTicketPreview } from '../api/trade.queries.ts';
+import { useOrderWindow, useRefreshTrade, useStockForTicket, useTicketPreview } from '../api/trade.queries.ts';
 import { ConfirmSheet } from '../../../shared/components/confirm-sheet.tsx';
 import { DepthFollower, QuoteFollower } from '../components/live-lasts.tsx';
 import { PriceSourceTag } from '../components/position-card.tsx';
 import { Segmented } from '../components/segmented.tsx';
+import { DayTradeChoice, useDayTradeTicket } from '../components/day-trade-choice.tsx';
 import { StepperField, tidiedFigure } from '../../../shared/forms/stepper-field.tsx';
 import {
   PRICE_DECIMALS,
@@ -48,7 +51,7 @@ import {
   signedText,
 } from '../../../shared/format/price-change.ts';
 import { amountTone, moneyText } from '../../../shared/format/money-text.ts';
-import { useLocale } from '../../../shared/format/jst.ts';
+import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { push, replace } from '../../../shared/navigation/navigation.ts';
 import { useAddressParam } from '../../../shared/navigation/use-address-param.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
@@ -143,10 +146,20 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
   // stop-loss and take-profit sides against that price, as the server does, not against the last trade.
   const [touch, setTouch] = useState<{ bid: string; ask: string } | null>(null);
   const table = stock.topix500 ? 'topix500' : 'standard';
+  // Issue 26: outside the session only a limit order is taken, for the next session and within its limits.
+  const localWindow = useOrderWindow()?.window;
+  const queuedHere = localWindow !== undefined && localWindow.kind !== 'open';
+  const sessionLimits =
+    queuedHere && localWindow.newDay
+      ? nextSessionLimits(live.last, table)
+      : { limitUp: live.limitUp, limitDown: live.limitDown };
+  useEffect(() => {
+    if (queuedHere) setInput((x) => (x.type === 'market' ? { ...x, type: 'limit' } : x));
+  }, [queuedHere]);
   const check = checkTicket(input, {
     table,
-    limitUp: live.limitUp,
-    limitDown: live.limitDown,
+    ...sessionLimits,
+    window: queuedHere ? 'queued' : 'open',
     bid: touch?.bid ?? live.last,
     ask: touch?.ask ?? live.last,
     last: live.last,
@@ -158,6 +171,8 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
   const ticket = preview.data;
   const current = asked !== null && check.order !== null && JSON.stringify(asked) === JSON.stringify(check.order);
   const figuresFit = current && !preview.isPlaceholderData && !preview.isError && ticket !== undefined;
+  // Issue 26: a day trade against the member's quota, checked by the domain's rule on this order's margin.
+  const dayTrade = useDayTradeTicket(figuresFit ? ticket.margin : null);
 
   // The leverage on offer comes with the figures; a choice no longer offered falls back to the first one.
   useEffect(() => {
@@ -185,12 +200,14 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
     },
   });
 
-  const tradable = live.status === 'listed' && (ticket?.tradingOpen ?? true);
+  const tradable = live.status === 'listed';
+  // The server's account of the window for this very order once it is in; until then this device's.
+  const orderWindow = (figuresFit ? ticket.window : undefined) ?? localWindow;
   // The server would refuse an order that costs more than is available: say so before the member confirms.
   const shortOfFunds = figuresFit && ticket !== undefined && amountTone(ticket.availableAfter) === 'fall';
   const review = () => {
     setTouched(true);
-    if (!figuresFit || !tradable || shortOfFunds) return;
+    if (!figuresFit || !tradable || shortOfFunds || dayTrade.problem !== null) return;
     preloadNotice();
     setPlaceError(null);
     setSheetOpen(true);
@@ -201,17 +218,19 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
   const sideTone = (side: Side) => `trade-segmented__option--${side}`;
   // One short line beside the disabled button: the first thing that stops the order, in the order a member fixes it.
   const blockedReason: string | null =
-    live.status !== 'listed'
-      ? t(`trade.ticket.status.${live.status}`)
-      : ticket && !ticket.tradingOpen
-        ? translateKey(errorKeys.trade.notTradingTime)
-        : check.field !== null
-          ? t('trade.ticket.blocked.field', { field: fieldLabel(t, check.field) })
-          : current && preview.isError
-            ? translateKey(errorKeyOf(preview.error))
-            : shortOfFunds
-              ? t('trade.ticket.blocked.shortOfFunds')
-              : null;
+    dayTrade.problem !== null
+      ? translateKey(dayTrade.problem)
+      : live.status !== 'listed'
+        ? t(`trade.ticket.status.${live.status}`)
+        : check.problem === errorKeys.trade.limitOnlyOutsideHours
+          ? translateKey(check.problem)
+          : check.field !== null
+            ? t('trade.ticket.blocked.field', { field: fieldLabel(t, check.field) })
+            : current && preview.isError
+              ? translateKey(errorKeyOf(preview.error))
+              : shortOfFunds
+                ? t('trade.ticket.blocked.shortOfFunds')
+                : null;
 
   return (
     <Page
@@ -227,7 +246,7 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
             block
             size="large"
             className={`ticket__submit ticket__submit--${input.side}`}
-            disabled={!tradable || !figuresFit || shortOfFunds}
+            disabled={!tradable || !figuresFit || shortOfFunds || dayTrade.problem !== null}
             // Until the server's figures for exactly this order are in, there is nothing to confirm.
             loading={tradable && check.order !== null && !figuresFit && !preview.isError}
             onClick={review}
@@ -282,8 +301,8 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
       {live.status !== 'listed' && (
         <NoticeBar color="alert" wrap content={t(`trade.ticket.status.${live.status}`)} data-testid="ticket-halted" />
       )}
-      {ticket && !ticket.tradingOpen && (
-        <NoticeBar color="alert" wrap content={t('errors.trade.notTradingTime')} data-testid="ticket-closed" />
+      {orderWindow && orderWindow.kind !== 'open' && (
+        <NoticeBar color="info" wrap content={windowText(t, lang, orderWindow)} data-testid="ticket-window" />
       )}
 
       <section className="trade-card ticket__card">
@@ -403,6 +422,8 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
           </div>
         </div>
 
+        <DayTradeChoice state={dayTrade} />
+
         <div className="ticket__levels">
           <LevelField
             label={t('trade.fields.stopLoss')}
@@ -463,18 +484,43 @@ function TicketForm({ stock, initialSide }: { stock: StockForTicket; initialSide
             { label: t('trade.summary.margin'), value: moneyText(ticket.margin), className: 'num' },
             { label: t(feeLabels[ticket.side].open), value: moneyText(ticket.purchaseFee), className: 'num' },
             ...levelRows(t, asked),
+            ...(ticket.window.kind === 'open'
+              ? []
+              : [{ label: t('trade.window.orderFor'), value: sessionText(lang, ticket.window), className: 'num' }]),
             { label: t('trade.summary.availableAfter'), value: moneyText(ticket.availableAfter), className: 'num' },
           ]}
-          note={t(ticket.type === 'limit' ? 'trade.ticket.confirmNote.limit' : 'trade.ticket.confirmNote.market')}
+          note={t(
+            ticket.window.kind !== 'open'
+              ? 'trade.ticket.confirmNote.queued'
+              : ticket.type === 'limit'
+                ? 'trade.ticket.confirmNote.limit'
+                : 'trade.ticket.confirmNote.market',
+          )}
           confirmLabel={t(`trade.ticket.confirm.${ticket.side}`)}
           busy={place.isPending}
-          onConfirm={() => !place.isPending && place.mutate(asked)}
+          onConfirm={() => !place.isPending && place.mutate(dayTrade.on ? { ...asked, dayTrade: true } : asked)}
           onClose={() => setSheetOpen(false)}
           testId="ticket-sheet"
         />
       )}
     </Page>
   );
+}
+
+/** Issue 26: the session a queued order is for, in JST: its day and the opening auction's time. */
+const sessionText = (lang: ReturnType<typeof useLocale>, w: OrderWindowWire): string =>
+  jstText(w.opensAt, 'Y-M-D (E) h:m', lang);
+
+/** Issue 26: what the ticket says outside the session, before the member confirms. */
+function windowText(
+  t: (key: string, o?: Record<string, string>) => string,
+  lang: ReturnType<typeof useLocale>,
+  w: OrderWindowWire,
+): string {
+  return t(`trade.window.${w.kind === 'preOpen' ? (w.newDay ? 'preOpen' : 'lunch') : 'afterHours'}`, {
+    session: sessionText(lang, w),
+    time: jstText(w.opensAt, 'h:m', lang),
+  });
 }
 
 function levelRows(t: (key: string) => string, order: OrderRequest): DetailRow[] {

@@ -139,6 +139,16 @@ function DetailBody({ detail: p, onResync }: { detail: PositionDetail; onResync:
   const rows: DetailRow[] = [
     { label: t('trade.fields.orderNo'), value: p.orderNo, className: 'mono', testId: 'pd-order-no' },
     { label: t('trade.fields.status'), value: <StatusTag status={p.status} /> },
+    // Issue 26: a day trade says so, and that the day's cut-off closes it (texts in the daytrade part).
+    ...(p.origin === 'daytrade'
+      ? [
+          {
+            label: t('daytrade.fields.origin'),
+            value: `${t('daytrade.origin.daytrade')} · ${t('daytrade.origin.note')}`,
+            testId: 'pd-origin',
+          },
+        ]
+      : []),
     ...(p.closeReason
       ? [
           {

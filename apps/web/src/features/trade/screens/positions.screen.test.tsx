@@ -87,6 +87,7 @@ describe('the positions list (issue 24)', () => {
       profile: 'demo',
       open: true,
       phase: 'continuous',
+      orderWindow: { kind: 'open', opensAt: null, sessionDay: null, newDay: false },
       nextOpen: null,
       source: 'simulated',
       now: '2026-11-25T01:00:00.000Z',

@@ -223,7 +223,9 @@ function EmptyTab({ tab }: { tab: PositionTab }) {
   const action =
     tab === 'competition'
       ? { path: '/common/dividend', label: t('trade.empty.toBlockTrades') }
-      : { path: '/market/market', label: t('trade.empty.action') };
+      : tab === 'follow'
+        ? { path: '/follow/list', label: t('trade.empty.toFollow') }
+        : { path: '/market/market', label: t('trade.empty.action') };
   return (
     <div className="centered-block" data-testid="pos-empty">
       <StatusBlock kind="empty" title={t(`trade.empty.${tab}.title`)} description={t(`trade.empty.${tab}.body`)} />
