@@ -30,5 +30,8 @@ export const routeBudgets: readonly RouteBudget[] = [
  * (~9 KiB) are lazy chunks no single route loads together; the per-route budgets above are unchanged. Issue 25's second
  * half raised it to 520: the four block-trade screens and their back office (~11 KiB code) and grab shares (~4 KiB code),
  * with their texts in three languages (~10 KiB), again lazy chunks of their own routes; no route budget moved.
+ * Issue 26 raised it to 585: credit loans, day trading, copy trading and the pre-market screens (~19 KiB of member
+ * screens, their back-office sections, ~20 KiB of texts in three languages) came to ~68 KiB, less ~7 KiB the build
+ * saved by naming shared chunks by their hash (578 KiB measured); lazy chunks of their own routes, no route budget moved.
  */
-export const appJsGzipKiB = 520;
+export const appJsGzipKiB = 585;
