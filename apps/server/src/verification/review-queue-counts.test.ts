@@ -6,7 +6,15 @@ import { describeEachDatabase } from '../test/harness.ts';
 import { uploadImage } from '../uploads/image-fixtures.ts';
 import { pendingSubmissionId, staffHeaders, submitRealName } from './real-name-fixtures.ts';
 
-type Counts = { realName: number; deposits: number; withdrawals: number; seats: number; blocks: number };
+type Counts = {
+  realName: number;
+  deposits: number;
+  withdrawals: number;
+  seats: number;
+  blocks: number;
+  loans: number;
+  daytrade: number;
+};
 
 describeEachDatabase('review queue counts', (h) => {
   const counts = async (headers?: Record<string, string>) =>
@@ -62,6 +70,8 @@ describeEachDatabase('review queue counts', (h) => {
       withdrawals: before.withdrawals + 1,
       seats: before.seats,
       blocks: before.blocks,
+      loans: before.loans,
+      daytrade: before.daytrade,
     });
   });
 
