@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { TopicMessage } from '../shared/stream/stream-client.ts';
-import { changesBlock, changesIpo, changesTrades } from './use-member-events.ts';
+import { changesBlock, changesDayTrades, changesIpo, changesTrades, dayTradesClosed } from './use-member-events.ts';
 
-const event = (type: string): TopicMessage =>
+const event = (
+  type: string,
+  payload: Record<string, string> = { orderNo: 'T1', status: 'closed', closeReason: 'stopLoss' },
+): TopicMessage =>
   ({
     type: 'event',
     topic: 'member',
     seq: '1',
     prevSeq: null,
-    event: { type, payload: { orderNo: 'T1', status: 'closed', closeReason: 'stopLoss' } },
+    event: { type, payload },
   }) as TopicMessage;
 
 describe('member events', () => {
@@ -33,5 +36,13 @@ describe('member events', () => {
     expect(changesIpo(event('block.decided'))).toBe(false);
     expect(changesBlock(event('ipo.entryChanged'))).toBe(false);
     expect(changesBlock(event('seat.decided'))).toBe(false);
+  });
+
+  it('refetch the positions when day trades changed, and say so when the cut-off closed them (issue 26)', () => {
+    const cutOff = event('daytrade.changed', { reason: 'daytradeCutOff', at: '2026-11-27T06:30:00.000Z' });
+    expect(changesDayTrades(cutOff)).toBe(true);
+    expect(dayTradesClosed(cutOff)).toBe(true);
+    expect(dayTradesClosed(event('daytrade.changed', { id: 'x', status: 'approved' }))).toBe(false);
+    expect(dayTradesClosed(event('trade.positionChanged', { reason: 'daytradeCutOff' }))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStreamTopic } from '../shared/stream/stream-context.tsx';
+import { showNoticeKey } from '../shared/api/notice.ts';
 import type { TopicMessage } from '../shared/stream/stream-client.ts';
 
 /**
@@ -35,6 +36,14 @@ export const changesBlock = (m: TopicMessage): boolean => m.type === 'event' && 
  */
 export const changesCopy = (m: TopicMessage): boolean => m.type === 'event' && m.event.type === 'copy.changed';
 
+/**
+ * Issue 26: the member's day trades were closed at the day's cut-off (or a quota decided): the positions changed too,
+ * and a cut-off close is said in a notice wherever the member is.
+ */
+export const changesDayTrades = (m: TopicMessage): boolean => m.type === 'event' && m.event.type === 'daytrade.changed';
+export const dayTradesClosed = (m: TopicMessage): boolean =>
+  changesDayTrades(m) && m.type === 'event' && m.event.payload.reason === 'daytradeCutOff';
+
 /** What a member event makes stale, besides the member's own data (always). */
 interface Stale {
   trade: boolean;
@@ -59,13 +68,15 @@ export function useMemberEvents(): void {
     [client],
   );
   const onEvent = useCallback(
-    (m: TopicMessage) =>
+    (m: TopicMessage) => {
+      if (dayTradesClosed(m)) showNoticeKey('notice.dayTradesClosed');
       refetch({
-        trade: changesTrades(m) || changesBlock(m) || changesCopy(m),
+        trade: changesTrades(m) || changesBlock(m) || changesCopy(m) || changesDayTrades(m),
         ipo: changesIpo(m),
         block: changesBlock(m),
         copy: changesCopy(m),
-      }),
+      });
+    },
     [refetch],
   );
   // After a gap anything may have happened: refetch all of it.
