@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Skeleton, Tabs, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { money } from '@kabuto/domain/money';
@@ -70,31 +70,51 @@ const statusColour: Record<LoanWire['status'], 'warning' | 'success' | 'danger' 
   repaid: 'default',
 };
 
-function LoanList() {
+/** The infinite query either tab reads (its pages of records, newest first). */
+interface RecordPages<T> {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  data: { pages: { items: T[] }[] } | undefined;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+/** One tab: its records grouped by JST day, a failure with a retry, an empty state, and "more" while pages remain. */
+function RecordList<T extends { id: string; createdAt: string }>({
+  list,
+  kind,
+  testId,
+  row,
+}: {
+  list: RecordPages<T>;
+  kind: Tab;
+  testId: string;
+  row: (item: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const list = useLoanRecords();
   if (list.isPending) return loading;
-  if (list.isError)
+  if (list.isError || !list.data)
     return (
       <LoadFailure
         titleKey="loan.loadFailedTitle"
         messageKey="loan.loadFailedBody"
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
-        testId="loan-records-failed"
+        testId={`${testId}-failed`}
       />
     );
   const items = list.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <Empty kind="loans" />;
+  if (items.length === 0) return <Empty kind={kind} />;
   return (
-    <div data-testid="loan-records">
-      {groupByDay(items, (l) => l.createdAt, locale).map((g) => (
+    <div data-testid={testId}>
+      {groupByDay(items, (x) => x.createdAt, locale).map((g) => (
         <section key={g.day}>
           <h2 className="loan-records__day num">{g.day}</h2>
-          {g.items.map((l) => (
-            <LoanRow key={l.id} loan={l} />
-          ))}
+          {g.items.map(row)}
         </section>
       ))}
       {list.hasNextPage && (
@@ -104,6 +124,11 @@ function LoanList() {
       )}
     </div>
   );
+}
+
+function LoanList() {
+  const list = useLoanRecords();
+  return <RecordList list={list} kind="loans" testId="loan-records" row={(l) => <LoanRow key={l.id} loan={l} />} />;
 }
 
 function LoanRow({ loan: l }: { loan: LoanWire }) {
@@ -154,38 +179,14 @@ function LoanRow({ loan: l }: { loan: LoanWire }) {
 }
 
 function RepaymentList() {
-  const { t } = useTranslation();
-  const locale = useLocale();
   const list = useRepaymentRecords();
-  if (list.isPending) return loading;
-  if (list.isError)
-    return (
-      <LoadFailure
-        titleKey="loan.loadFailedTitle"
-        messageKey="loan.loadFailedBody"
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-        testId="loan-repayments-failed"
-      />
-    );
-  const items = list.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <Empty kind="repayments" />;
   return (
-    <div data-testid="loan-repayments">
-      {groupByDay(items, (r) => r.createdAt, locale).map((g) => (
-        <section key={g.day}>
-          <h2 className="loan-records__day num">{g.day}</h2>
-          {g.items.map((r) => (
-            <RepaymentRow key={r.id} repayment={r} />
-          ))}
-        </section>
-      ))}
-      {list.hasNextPage && (
-        <Button block fill="none" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('loan.more')}
-        </Button>
-      )}
-    </div>
+    <RecordList
+      list={list}
+      kind="repayments"
+      testId="loan-repayments"
+      row={(r) => <RepaymentRow key={r.id} repayment={r} />}
+    />
   );
 }
 
