@@ -131,6 +131,13 @@ export default tseslint.config(
                 '!@kabuto/contracts/copy',
                 '@kabuto/contracts/copy/*',
                 '!@kabuto/contracts/copy/refusals',
+                '!@kabuto/contracts/support',
+                '@kabuto/contracts/support/*',
+                '!@kabuto/contracts/support/refusals',
+                '!@kabuto/contracts/support/policies',
+                '!@kabuto/contracts/notices',
+                '@kabuto/contracts/notices/*',
+                '!@kabuto/contracts/notices/refusals',
               ],
               allowTypeImports: true,
               message:
@@ -140,6 +147,27 @@ export default tseslint.config(
               group: ['antd-mobile-icons', 'antd-mobile-icons/*'],
               message:
                 'icons come from lucide-react (a tenth of the size per icon; docs/architecture.md "Delivery and budgets")',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // antd-mobile 5 renders its imperative parts through ReactDOM.render, which React 19 removed: they come from the
+    // one module that sets the adapter before them, so no toast or dialog can render nothing.
+    files: ['apps/web/src/**'],
+    ignores: ['apps/web/src/shared/kit/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'antd-mobile',
+              importNames: ['Toast', 'Dialog', 'ImageViewer', 'Modal', 'ActionSheet', 'Picker', 'unstableSetRender'],
+              message:
+                "take the kit's imperative parts from shared/kit/imperative.ts, which sets the React 19 render adapter first",
             },
           ],
         },

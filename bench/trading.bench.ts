@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
 import { openDatabase } from '@kabuto/db/open';
 import { migrate } from '@kabuto/db/migrate';
 import { reconcile } from '@kabuto/db/ledger';
@@ -312,6 +313,11 @@ async function measureOrders(variant: HotPath): Promise<OrderFigures> {
     return { token: res.data.token, account };
   };
   const staff = await signIn(seed.staffAccount, staffPassword);
+  // Issue 27: staff calls wait until the staff member has turned two-step sign-in on.
+  const setup = await call<{ secret: string }>('user/twoFactor/setup', {}, { ...staff });
+  const code = new TOTP({ secret: Secret.fromBase32(setup.data.secret.replace(/\s/g, '')) }).generate();
+  const on = await call('user/twoFactor/enable', { code }, { ...staff });
+  if (on.status !== 1) throw new Error(`staff two-step sign-in failed: ${on.msg}`);
 
   // Members through the real calls: register, sign in, then deposits approved by staff (money enters via the ledger).
   const accounts = Array.from({ length: MEMBERS }, (_, i) => `07${String(900_000_00 + i)}`);

@@ -13,6 +13,8 @@ export interface RouteBudget {
   performance: number;
   accessibility: number;
   lcpMs: number;
+  /** Issue 27: the screen is a member's own (order ticket, positions): the bench signs a fresh member in first. */
+  signedIn?: boolean;
 }
 
 export const routeBudgets: readonly RouteBudget[] = [
@@ -22,7 +24,23 @@ export const routeBudgets: readonly RouteBudget[] = [
   { path: '/home/index', jsGzipKiB: 175, performance: 95, accessibility: 95, lcpMs: 1200 },
   // Issue 7: the heaviest screen a member opens; its JS includes the chart library, which loads after the figures.
   { path: '/market/marketDetail?symbol=7203', jsGzipKiB: 215, performance: 95, accessibility: 95, lcpMs: 1200 },
+  // Issue 27: the market list, the order ticket and the positions, the last two as a signed-in member. They had no
+  // budget before; measured before issue 27's work (f00368a): 175.9, 231.0 and 222.8 KiB. The ticket's and the
+  // positions' budgets are those weights plus issue 27's totals card (~6 KiB), not a goal reached by trimming.
+  { path: '/market/market', jsGzipKiB: 190, performance: 95, accessibility: 95, lcpMs: 1200 },
+  {
+    path: '/market/marketBuy?symbol=7203',
+    jsGzipKiB: 235,
+    performance: 95,
+    accessibility: 95,
+    lcpMs: 1200,
+    signedIn: true,
+  },
+  { path: '/position/position', jsGzipKiB: 230, performance: 95, accessibility: 95, lcpMs: 1200, signedIn: true },
 ];
+
+/** Issue 27: interaction to next paint of a tap on a market row while quotes stream, on the emulated phone (ms). */
+export const inpBudgetMs = 200;
 
 /**
  * Every JavaScript file of the built app, gzip -9 each, summed: room for the trading screens, the chart only where shown.

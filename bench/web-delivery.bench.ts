@@ -1,10 +1,8 @@
 // `npm run bench:web`: build the web app, serve it with the real server, measure what each route downloads and
 // how Lighthouse 12's mobile preset scores it, and exit 1 when a budget in web-budgets.ts is exceeded.
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -13,9 +11,14 @@ import type * as LH from 'lighthouse';
 // Deep imports: Lighthouse's own gather and audit steps, so that one load is scored with two CPU slowdowns.
 import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
 import { Runner } from 'lighthouse/core/runner.js';
+import puppeteer from 'puppeteer-core';
 import { chromiumArgs, chromiumInstallLine, findChromium } from '../scripts/chromium.ts';
+import { benchMember, startServer } from './bench-server.ts';
+import type { BenchSession } from './bench-server.ts';
+import { baselineTap, marketRowTap } from './inp.ts';
+import type { InpRun } from './inp.ts';
 import { calibratedCpuSlowdown, presetCpuSlowdown } from './cpu-slowdown.ts';
-import { appJsGzipKiB, routeBudgets } from './web-budgets.ts';
+import { appJsGzipKiB, inpBudgetMs, routeBudgets } from './web-budgets.ts';
 import type { RouteBudget } from './web-budgets.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -29,97 +32,6 @@ const kib = (bytes: number) => bytes / 1024;
 const gzipSize = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 const fmt = (n: number) => n.toFixed(1);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${String(child.exitCode)}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not answer ${url} within ${String(timeoutMs)} ms`);
-}
-
-/** CPU seconds a process has used so far (Linux `/proc`), or null where there is no such file. */
-function cpuSeconds(pid: number): number | null {
-  try {
-    // Fields 14 and 15 (user and system time, in clock ticks of 1/100 s) follow the command name in parentheses.
-    const fields =
-      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
-        .split(') ')[1]
-        ?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Waits until the server's start-up work (the first start's chart back-fill, ~15 s of CPU) is done: the phone being
- * measured does not share its CPU with the server in real life, so Lighthouse runs only once the server uses less than
- * a quarter of a core (its live feed), or after `timeoutMs`.
- */
-async function waitForQuietServer(pid: number, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let before = cpuSeconds(pid);
-  while (before !== null && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const after = cpuSeconds(pid);
-    if (after === null || (after - before) / 2 < 0.25) return;
-    before = after;
-  }
-}
-
-/**
- * Like `npm start` and the browser tests: a fresh data folder and a free port on 127.0.0.1. The server runs at the
- * lowest CPU priority (`nice -n 19`) where `nice` exists, so its feed steps take no CPU from the emulated phone when both want it
- * (a member's phone and our servers are different machines); the figures of the same-run baseline show what is left.
- */
-async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kabuto-bench-'));
-  const command = [process.execPath, '--import', 'tsx', join(root, 'apps/server/src/main.ts')];
-  const niced = spawnSync('nice', ['-n', '19', 'true']).status === 0;
-  const [file, ...rest] = niced ? ['nice', '-n', '19', ...command] : command;
-  const child = spawn(file as string, rest, {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const origin = `http://127.0.0.1:${String(port)}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForServer(`${origin}/`, child);
-    if (child.pid !== undefined) await waitForQuietServer(child.pid);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { origin, stop };
-}
-
 interface ScriptLoad {
   url: string;
   bytes: number;
@@ -130,7 +42,7 @@ interface ScriptLoad {
 }
 
 /** Opens the route in Chromium at a phone viewport and records every script it requests until the network is idle. */
-async function scriptsRequested(executablePath: string, url: string): Promise<ScriptLoad[]> {
+async function scriptsRequested(executablePath: string, url: string, session?: BenchSession): Promise<ScriptLoad[]> {
   const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   try {
     const context = await browser.newContext({
@@ -139,6 +51,10 @@ async function scriptsRequested(executablePath: string, url: string): Promise<Sc
       isMobile: true,
       hasTouch: true,
     });
+    if (session)
+      await context.addInitScript((values) => {
+        for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+      }, session);
     const page = await context.newPage();
     const pending: Promise<ScriptLoad>[] = [];
     page.on('response', (response) => {
@@ -171,6 +87,8 @@ interface LighthouseFigures {
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
+  /** Cumulative layout shift (issue 27: every late figure reserves its space). */
+  cls: number;
   /** Lighthouse's measure of the host CPU in that run (docs/throttling.md: the 4× slowdown assumes about 1,300–2,000). */
   benchmarkIndex: number;
   /** The CPU slowdown these figures were simulated with. */
@@ -180,6 +98,8 @@ interface LighthouseFigures {
   a11yFailures: string[];
   /** Lighthouse's long tasks (at this run's slowdown): where the blocking time comes from. */
   longTasks: string[];
+  /** The main thread's work by kind (script evaluation, style and layout, parsing…) and scripting by file, in ms. */
+  work: string[];
 }
 
 /** One page load, scored twice: calibrated to this host (the budget) and with the preset's 4× (printed beside it). */
@@ -209,14 +129,31 @@ function figures(lhr: LH.Result, cpuSlowdown: number): LighthouseFigures {
   const longTasks = (taskItems ?? []).map(
     (t) => `${String(Math.round(t.duration ?? 0))} ms ${(t.url ?? '?').replace(/^https?:\/\/[^/]+/, '')}`,
   );
+  type Items<T> = { items?: T[] } | undefined;
+  const byKind = (lhr.audits['mainthread-work-breakdown']?.details as Items<{ group?: string; duration?: number }>)
+    ?.items;
+  const byFile = (lhr.audits['bootup-time']?.details as Items<{ url?: string; scripting?: number; total?: number }>)
+    ?.items;
+  const work = [
+    (byKind ?? []).map((k) => `${k.group ?? '?'} ${String(Math.round(k.duration ?? 0))}`).join(', '),
+    (byFile ?? [])
+      .slice(0, 6)
+      .map(
+        (f) =>
+          `${(f.url ?? '?').replace(/^https?:\/\/[^/]+/, '')} ${String(Math.round(f.total ?? 0))} (script ${String(Math.round(f.scripting ?? 0))})`,
+      )
+      .join(', '),
+  ];
   return {
     a11yFailures,
     longTasks,
+    work,
     performance: score('performance'),
     accessibility: score('accessibility'),
     lcpMs: numeric('largest-contentful-paint'),
     fcpMs: numeric('first-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     cpuSlowdown,
     lcpElement: snippet(lhr.audits['largest-contentful-paint-element']?.details),
@@ -228,10 +165,17 @@ function figures(lhr: LH.Result, cpuSlowdown: number): LighthouseFigures {
  * Throttling is simulated (Lantern replays the unthrottled load), so one load can be audited twice: with the
  * slowdown calibrated from the benchmark index this very load measured, and with the preset's 4×.
  */
-async function lighthouseRun(chromePath: string, url: string): Promise<LighthouseRun> {
+async function lighthouseRun(chromePath: string, url: string, session?: BenchSession): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
   try {
-    const flags = { port: chrome.port, logLevel: 'error', onlyCategories: ['performance', 'accessibility'] } as const;
+    if (session) await signInBrowser(chrome.port, new URL(url).origin, session);
+    const flags = {
+      port: chrome.port,
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      // A signed-in screen keeps the session the browser was given; a visitor's screen starts from empty storage.
+      disableStorageReset: session !== undefined,
+    } as const;
     const { artifacts, runnerOptions } = await navigationGather(undefined, url, { flags: { ...flags } });
     const audit = async (cpuSlowdownMultiplier: number) => {
       const { resolvedConfig } = runnerOptions;
@@ -256,6 +200,24 @@ async function lighthouseRun(chromePath: string, url: string): Promise<Lighthous
     return { calibrated, preset };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * A member's phone that signed in earlier: the session values (SPEC §3) are put into the origin's local storage from
+ * the static shell (no app script runs), so the measured load is the signed-in screen's own, as a returning member's.
+ */
+async function signInBrowser(port: number, origin: string, session: BenchSession): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${String(port)}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/bench-baseline.html`);
+    await page.evaluate((values: BenchSession) => {
+      for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+    }, session);
+    await page.close();
+  } finally {
+    await browser.disconnect();
   }
 }
 
@@ -324,20 +286,38 @@ async function main(): Promise<number> {
   const server = await startServer();
   const reports: RouteReport[] = [];
   const baselineRuns: LighthouseRun[] = [];
+  const inpRuns: { baseline: InpRun; tap: InpRun }[] = [];
+  let inpSlowdown = 0;
   try {
+    const session = await benchMember(server);
     for (let i = 0; i < runsPerRoute; i += 1)
       baselineRuns.push(await withRetries(() => lighthouseRun(chromePath, `${server.origin}/bench-baseline.html`)));
     // `--only=<text>`: just the routes whose path contains the text (a quicker look while working on one screen).
     const only = [...args].find((a) => a.startsWith('--only='))?.slice('--only='.length);
-    for (const budget of routeBudgets.filter((b) => only === undefined || b.path.includes(only))) {
+    // `--inp-only`: only the tap on a market row (after the baseline runs that calibrate the phone).
+    const routes = args.has('--inp-only') ? [] : routeBudgets;
+    for (const budget of routes.filter((b) => only === undefined || b.path.includes(only))) {
       const url = `${server.origin}/#${budget.path}`;
-      const scripts = await scriptsRequested(chromePath, url);
+      const as = budget.signedIn ? session : undefined;
+      const scripts = await scriptsRequested(chromePath, url, as);
       const runs: LighthouseRun[] = [];
-      for (let i = 0; i < runsPerRoute; i += 1) runs.push(await withRetries(() => lighthouseRun(chromePath, url)));
+      for (let i = 0; i < runsPerRoute; i += 1) runs.push(await withRetries(() => lighthouseRun(chromePath, url, as)));
       const jsGzipKiB = kib(scripts.reduce((sum, s) => sum + s.gzipBytes, 0));
       const calibrated = runs.map((r) => r.calibrated);
       const lighthouse = calibrated.length > 0 ? median(calibrated, (r) => r.performance) : undefined;
       reports.push({ budget, scripts, jsGzipKiB, lighthouse, runs });
+    }
+    // Issue 27: a tap on a market row while quotes stream, on the phone Lighthouse emulated (its median slowdown).
+    if (runsPerRoute > 0 && only === undefined) {
+      inpSlowdown = median(
+        baselineRuns.map((r) => r.calibrated),
+        (r) => r.cpuSlowdown,
+      ).cpuSlowdown;
+      for (let i = 0; i < runsPerRoute; i += 1)
+        inpRuns.push({
+          baseline: await baselineTap(chromePath, inpSlowdown),
+          tap: await marketRowTap(chromePath, server.origin, inpSlowdown, session),
+        });
     }
   } finally {
     await server.stop();
@@ -385,13 +365,17 @@ async function main(): Promise<number> {
       (r) => r.performance,
     );
     lines.push(
-      `  lighthouse: performance ${String(lh.performance)} (≥ ${String(budget.performance)}; 4× preset: ${String(presetMedian.performance)}), accessibility ${String(lh.accessibility)} (≥ ${String(budget.accessibility)}), LCP ${String(lh.lcpMs)} ms (≤ ${String(budget.lcpMs)}), FCP ${String(lh.fcpMs)} ms, TBT ${String(lh.tbtMs)} ms`,
+      `  lighthouse: performance ${String(lh.performance)} (≥ ${String(budget.performance)}; 4× preset: ${String(presetMedian.performance)}), accessibility ${String(lh.accessibility)} (≥ ${String(budget.accessibility)}), LCP ${String(lh.lcpMs)} ms (≤ ${String(budget.lcpMs)}), FCP ${String(lh.fcpMs)} ms, TBT ${String(lh.tbtMs)} ms, CLS ${String(lh.cls)}`,
     );
     lines.push(
       `  all runs (performance/accessibility/LCP/TBT calibrated, then the 4× preset; host benchmark index → slowdown): ${runs.map(pairLine).join('  ')}`,
     );
     lines.push(`  LCP element: ${lh.lcpElement}`);
-    if (args.has('--verbose')) lines.push(`  long tasks (median run): ${lh.longTasks.join(', ') || 'none'}`);
+    if (args.has('--verbose')) {
+      lines.push(`  long tasks (median run): ${lh.longTasks.join(', ') || 'none'}`);
+      lines.push(`  main thread by kind (ms): ${lh.work[0] || 'none'}`);
+      lines.push(`  by file (ms): ${lh.work[1] || 'none'}`);
+    }
     if (lh.a11yFailures.length > 0) lines.push(`  accessibility audits failing: ${lh.a11yFailures.join(', ')}`);
     check(
       lh.performance >= budget.performance,
@@ -403,6 +387,18 @@ async function main(): Promise<number> {
     );
     check(lh.lcpMs <= budget.lcpMs, `${budget.path}: LCP ${String(lh.lcpMs)} ms > ${String(budget.lcpMs)}`);
   }
+  if (inpRuns.length > 0) {
+    const tap = median(inpRuns, (r) => r.tap.inpMs).tap;
+    const baseline = median(inpRuns, (r) => r.baseline.inpMs).baseline;
+    lines.push('');
+    lines.push(
+      `interaction to next paint, a tap on a market row while quotes stream (${inpSlowdown.toFixed(1)}× CPU slowdown): ${String(tap.inpMs)} ms (≤ ${String(inpBudgetMs)}); baseline (a button that changes its text): ${String(baseline.inpMs)} ms; ratio ${(tap.inpMs / Math.max(1, baseline.inpMs)).toFixed(1)}×`,
+    );
+    lines.push(
+      `  all runs (tap / baseline; quotes received before the tap + during it): ${inpRuns.map((r) => `${String(r.tap.inpMs)}/${String(r.baseline.inpMs)} ms (${String(r.tap.quotesBeforeTap)}+${String(r.tap.quotesDuringTap)})`).join('  ')}`,
+    );
+    check(tap.inpMs <= inpBudgetMs, `market row tap: INP ${String(tap.inpMs)} ms > ${String(inpBudgetMs)}`);
+  }
   lines.push('');
   lines.push(
     failures.length === 0
@@ -411,7 +407,7 @@ async function main(): Promise<number> {
   );
   process.stdout.write(lines.join('\n') + '\n');
   mkdirSync(join(root, '.tmp'), { recursive: true });
-  writeFileSync(join(root, '.tmp/bench-web.json'), JSON.stringify({ app, baselineRuns, reports }, null, 2));
+  writeFileSync(join(root, '.tmp/bench-web.json'), JSON.stringify({ app, baselineRuns, reports, inpRuns }, null, 2));
   return failures.length === 0 ? 0 : 1;
 }
 

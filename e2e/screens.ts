@@ -1,4 +1,7 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 let counter = 0;
 /** Saves a screenshot of what the member sees (the whole page, or only the phone's screen for long lists), numbered in visiting order. */
@@ -35,8 +38,44 @@ export async function signIn(
   await page.getByTestId('login-account').fill(who);
   await page.getByTestId('login-password').fill(secret);
   await page.getByTestId('login-agree').check();
+  // Issue 27: staff must use two-step sign-in, so the staff account is enrolled first and then gives its code.
+  const staff = who === staffAccount ? await staffHeaders(page.request) : null;
   await page.getByTestId('login-submit').click();
+  if (staff) {
+    await page.getByTestId('login-code').fill(await nextStaffCode());
+    await page.getByTestId('login-code-submit').click();
+  }
   await expect(page).toHaveURL(landing);
+}
+
+/**
+ * Issue 27: the seeded staff account's two-step sign-in, enrolled once a run (`staffHeaders`) and kept in the run's
+ * data folder so every spec file computes its codes with otpauth from the same secret, as the app on a phone does.
+ */
+interface StaffTwoFactor {
+  secret: string;
+  /** The last time step a code was sent at: a code is accepted once, so the next one waits for a later step. */
+  lastStep: number;
+  /** The API session signed in with it, reused while it is valid so the helpers do not spend a code a call. */
+  token: string | null;
+}
+
+const staffStateFile = (): string => join(required('E2E_DATA_DIR'), 'e2e-staff-two-factor.json');
+const readStaffState = (): StaffTwoFactor | null =>
+  existsSync(staffStateFile()) ? (JSON.parse(readFileSync(staffStateFile(), 'utf8')) as StaffTwoFactor) : null;
+const writeStaffState = (state: StaffTwoFactor): void => writeFileSync(staffStateFile(), JSON.stringify(state));
+
+/** A code of a time step not used yet, waiting for the next step (at most 30 s) when this one was used. */
+export async function nextStaffCode(): Promise<string> {
+  const state = readStaffState();
+  if (!state) throw new Error('the staff account is not enrolled in two-step sign-in yet (staffHeaders does it)');
+  const stepOf = (ms: number) => Math.floor(ms / 30_000);
+  if (stepOf(Date.now()) <= state.lastStep) {
+    await new Promise((resolve) => setTimeout(resolve, (state.lastStep + 1) * 30_000 - Date.now() + 200));
+  }
+  const now = Date.now();
+  writeStaffState({ ...state, lastStep: stepOf(now) });
+  return new TOTP({ secret: Secret.fromBase32(state.secret) }).generate({ timestamp: now });
 }
 
 /** One API call as the app makes it (SPEC §7: POST, `{status, msg, data}`); a refusal fails the test with its key. */
@@ -69,14 +108,47 @@ export const receiptPng = Buffer.from(
   'base64',
 );
 
-/** Signs staff in through the API; the headers their calls send. */
+/**
+ * Signs staff in through the API; the headers their calls send. Issue 27: the first time a run, the staff account turns
+ * two-step sign-in on (set-up, then a code from the secret); later sign-ins give a code, and a session still valid is
+ * reused.
+ */
 export async function staffHeaders(request: APIRequestContext): Promise<{ token: string; account: string }> {
-  const { token } = await apiCall<{ token: string }>(request, 'user/login', {
+  const known = readStaffState();
+  if (known?.token) {
+    const headers = { token: known.token, account: staffAccount };
+    const res = await request.post('/api/vue/user/twoFactor/status', { data: {}, headers });
+    if (res.ok()) return headers;
+  }
+  const answer = await apiCall<{ token: string } | { challenge: string }>(request, 'user/login', {
     account: staffAccount,
     password: staffPassword(),
     agree: true,
   });
-  return { token, account: staffAccount };
+  if ('challenge' in answer) {
+    const { token } = await apiCall<{ token: string }>(request, 'user/login/code', {
+      challenge: answer.challenge,
+      code: await nextStaffCode(),
+    });
+    writeStaffState({ ...(readStaffState() as StaffTwoFactor), token });
+    return { token, account: staffAccount };
+  }
+  const headers = { token: answer.token, account: staffAccount };
+  const setup = await apiCall<{ secret: string }>(request, 'user/twoFactor/setup', {}, headers);
+  writeStaffState({ secret: setup.secret.replace(/\s/g, ''), lastStep: -1, token: answer.token });
+  await apiCall(request, 'user/twoFactor/enable', { code: await nextStaffCode() }, headers);
+  return headers;
+}
+
+/** Issue 27: turns two-step sign-in on for a signed-in account (a new staff member must); returns its TOTP. */
+export async function enrolTwoFactor(
+  request: APIRequestContext,
+  headers: { token: string; account: string },
+): Promise<TOTP> {
+  const setup = await apiCall<{ secret: string }>(request, 'user/twoFactor/setup', {}, headers);
+  const totp = new TOTP({ secret: Secret.fromBase32(setup.secret.replace(/\s/g, '')) });
+  await apiCall(request, 'user/twoFactor/enable', { code: totp.generate() }, headers);
+  return totp;
 }
 
 /**

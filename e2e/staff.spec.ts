@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiCall, shot, signIn, staffAccount, staffPassword } from './screens.ts';
+import { apiCall, enrolTwoFactor, shot, signIn, staffAccount, staffPassword } from './screens.ts';
 
 // Issue 25 "Staff accounts": an admin creates a reviewer in the back office, the reviewer signs in, the admin disables
 // the account with a reason, and the reviewer's session ends at once.
@@ -34,6 +34,8 @@ test('an admin creates a reviewer, who signs in; disabled, the reviewer is signe
     agree: true,
   });
   const headers = { token: session.token, account: reviewer };
+  // Issue 27: a staff member's calls wait until two-step sign-in is on.
+  await enrolTwoFactor(request, headers);
   await apiCall(request, 'admin/realName/list', { status: 'pending' }, headers);
 
   // Disabled with a reason: the reviewer's session is refused at once.

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, freshAccount, shot, signIn, staffAccount, staffPassword, registerMember } from './screens.ts';
+import { apiCall, freshAccount, shot, signIn, staffHeaders, registerMember } from './screens.ts';
 
 // Issue 7 and issue 16 §3: the stock detail's refusals, its address, and a halted stock. Its moving price, chart
 // periods and star are walked in market-lists.spec.ts.
@@ -98,12 +98,7 @@ test('changing only the address shows the new stock, back shows the first again,
 });
 
 test('a halted stock shows the halt and its reason instead of a frozen depth ladder', async ({ page, request }) => {
-  const staff = await apiCall<{ token: string; account: string }>(request, 'user/login', {
-    account: staffAccount,
-    password: staffPassword(),
-    agree: true,
-  });
-  const asStaff = { token: staff.token, account: staff.account };
+  const asStaff = await staffHeaders(request);
   const reason = 'E2E：重要事実の公表待ち';
   await apiCall(request, 'admin/market/halt', { symbol: halted, reason }, asStaff);
   try {

@@ -64,4 +64,14 @@ describe('the lint configuration', { timeout: 120_000 }, () => {
       await lintAs('packages/market/src/feed.ts', "export const load = () => import('@kabuto/server/app');\n"),
     ).toContain('packages/market/src/feed.ts: kabuto/boundaries');
   });
+
+  it("refuses the kit's imperative parts taken from antd-mobile instead of shared/kit (the React 19 adapter)", async () => {
+    const code = "import { Button, Toast } from 'antd-mobile';\nexport const parts = [Button, Toast];\n";
+    expect(await lintAs('apps/web/src/features/funds/components/copy-button.tsx', code)).toContain(
+      'apps/web/src/features/funds/components/copy-button.tsx: no-restricted-imports',
+    );
+    expect(await lintAs('apps/web/src/shared/kit/imperative.ts', code)).not.toContain(
+      'apps/web/src/shared/kit/imperative.ts: no-restricted-imports',
+    );
+  });
 });

@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { paintFirst } from './build/paint-first.plugin.ts';
 import { precompress } from './build/precompress.plugin.ts';
+import { pwa } from './build/pwa.plugin.ts';
 
 // The server serves `dist` with script-src 'self' plus the hash of the one inline script (the paint-first loader).
 export default defineConfig({
   root: import.meta.dirname,
   base: './',
-  plugins: [react(), paintFirst(), precompress()],
+  plugins: [react(), paintFirst(), pwa(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -42,6 +42,14 @@ import { channelRoutes } from './channels/public.ts';
 import { memberAdminService } from './members/public.ts';
 import { memberAdminRoutes } from './members/public.ts';
 import { staffAdminRoutes, staffAdminService } from './staff/public.ts';
+import {
+  requireStaffTwoFactor,
+  signInSecondStep,
+  twoFactorAdminRoutes,
+  twoFactorAdminService,
+  twoFactorRoutes,
+  twoFactorService,
+} from './twofactor/public.ts';
 import { memoryBus, type Bus } from './platform/public.ts';
 import { soleLeader, type Leader } from './platform/public.ts';
 import { outboxRelay, writeOutbox, type OutboxRelay } from './platform/public.ts';
@@ -58,20 +66,25 @@ import { withdrawalReviewKind } from './funds/public.ts';
 import { realNameReviewKind } from './verification/public.ts';
 import { candleRetentionJob, startMarket, type MarketModule, type MarketOptions } from './market/public.ts';
 import { newsRoutes, newsService } from './news/public.ts';
-import { ipoJob, ipoRoutes, ipoService } from './ipo/public.ts';
+import { ipoJob, ipoRoutes, ipoService, winsAwaitingPayment } from './ipo/public.ts';
 import { seatReviewKind, seatRoutes, seatService } from './seats/public.ts';
 import { blockReviewKind, blockRoutes, blockService } from './block/public.ts';
 import { copyEngine, copyRoutes, copyService, type CopyEngine } from './copy/public.ts';
 import { dayTradeCutOffJob, dayTradeReviewKind, dayTradeRoutes, dayTradeService } from './daytrade/public.ts';
-import { loanInterestJob, loanReviewKind, loanRoutes, loanService } from './loans/public.ts';
+import { loanInterestJob, loanReviewKind, loanRoutes, loanService, loansDueBy } from './loans/public.ts';
+import { supportRoutes, supportService } from './support/public.ts';
+import { statementRoutes, statementService } from './statements/public.ts';
 import { financingJob, tradeRoutes, tradeService, tradeSettingsService, triggerEngine } from './trading/public.ts';
 import { tradingReads } from './trading/public.ts';
 import type { TriggerEngine } from './trading/public.ts';
+import { noticeRoutes, noticeService, noticesFromEvents, priceAlertWatcher, reminderJob } from './notices/public.ts';
 
 export const defaultRateLimits: RateLimits = {
   signIn: { max: 10, timeWindowMs: 60_000 },
   register: { max: 5, timeWindowMs: 60_000 },
   resetCode: { max: 3, timeWindowMs: 60_000 },
+  // Issue 27: a visitor's chat calls, per address (loading, sending and read receipts together).
+  supportVisitor: { max: 30, timeWindowMs: 60_000 },
 };
 
 /**
@@ -242,13 +255,29 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
   const bus = opts.bus ?? memoryBus();
   const leader = opts.leader ?? soleLeader(opts.db);
   const log = (msg: string, err?: unknown) => app.log.error({ err }, msg);
-  const relay = outboxRelay({ db: opts.db, bus, leader, clock, intervalMs: opts.platformIntervalMs, log });
+  // Issue 27: each member event the relay claims (once) that a member waits for becomes a notice in that transaction.
+  const relay = outboxRelay({
+    db: opts.db,
+    bus,
+    leader,
+    clock,
+    intervalMs: opts.platformIntervalMs,
+    log,
+    onClaimed: noticesFromEvents(clock),
+  });
   // After a commit that wrote to the outbox: the leader relays it now, not at its next look.
   const nudgeRelay = (): void => void relay.nudge().catch((err: unknown) => log('outbox nudge failed', err));
   const hotPath: HotPath = opts.hotPath ?? { cacheReads: true, keysInWrite: true };
   const sessions = sessionCache({ db: opts.db, bus, enabled: hotPath.cacheReads });
   const stopFollowingSessions = await sessions.follow();
-  const accounts = accountService({ db: opts.db, clock, sms, afterCommit: nudgeRelay, sessionsEnded: sessions.ended });
+  const accounts = accountService({
+    db: opts.db,
+    clock,
+    sms,
+    afterCommit: nudgeRelay,
+    sessionsEnded: sessions.ended,
+    secondStep: signInSecondStep(opts.db),
+  });
   // Issue 24 §7: this run's name on the idempotency keys it holds, kept alive by its heartbeat.
   const instance = randomUUID();
   const heartbeat = processHeartbeat({ db: opts.db, instance, log });
@@ -266,11 +295,27 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     log,
     info: (msg) => app.log.info(msg),
   });
+  // Issue 27: the reviews' kinds are listed for the support inbox's member context (applications waiting).
+  const support = supportService({
+    db: opts.db,
+    clock,
+    reviewKinds: [
+      realNameReviewKind,
+      depositReviewKind,
+      withdrawalReviewKind,
+      seatReviewKind,
+      blockReviewKind(marketProfile),
+      loanReviewKind,
+      dayTradeReviewKind,
+    ],
+    afterCommit: nudgeRelay,
+  });
   const stream = await streamServer({
     db: opts.db,
     clock,
     bus,
     market: market.snapshot,
+    visitorChat: { lastMessageId: (key) => support.lastVisitorMessageId(key) },
     limits: opts.streamLimits,
     log,
   });
@@ -280,14 +325,15 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     clock,
     fourEyesThresholdJpy: opts.fourEyesThresholdJpy ?? defaultFourEyesThresholdJpy,
     // The member's open screens learn of the decision through the outbox, committed with it.
-    onSettled: (tx, kind, subject, status) =>
+    onSettled: (tx, kind, subject, status, reason) =>
       writeOutbox(
         tx,
         {
           topic: 'member',
           memberId: subject.memberId,
           type: kind.eventType,
-          payload: { kind: kind.name, target: subject.target, status },
+          // Issue 27: a rejection's reason goes with it (the member's notice says why).
+          payload: { kind: kind.name, target: subject.target, status, reason: status === 'rejected' ? reason : null },
         },
         clock.now(),
       ),
@@ -321,6 +367,8 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     market: market.snapshot,
     afterCommit: nudgeRelay,
     log,
+    // Issue 27: price alerts ride the engine's ticks, queue and leadership.
+    watcher: priceAlertWatcher({ db: opts.db, clock, market: market.snapshot, afterCommit: nudgeRelay, log }),
   });
   jobs.register(financingJob(opts.db, nudgeRelay));
   const copy = copyEngine({
@@ -340,6 +388,7 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     dayTradeCutOffJob({ db: opts.db, profile: marketProfile, market: market.snapshot, afterCommit: nudgeRelay }),
   );
   jobs.register(loanInterestJob(opts.db, { afterCommit: nudgeRelay }));
+  jobs.register(reminderJob(opts.db, { wins: winsAwaitingPayment, loans: loansDueBy }, { afterCommit: nudgeRelay }));
   const blockKind = blockReviewKind(marketProfile);
   const funds = fundRoutes({
     db: opts.db,
@@ -350,9 +399,11 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
     records: recordsService({ db: opts.db, clock, rates, trading: (memberId) => trading.profitOf(memberId) }),
     reviews: fundReviewQueries(opts.db, reviews),
   });
-  const routes: Route[] = [
+  const everyRoute: Route[] = [
     ...configRoutes(opts.db),
     ...accountRoutes(accounts),
+    ...twoFactorRoutes(twoFactorService({ db: opts.db, clock })),
+    ...twoFactorAdminRoutes(twoFactorAdminService({ db: opts.db, clock })),
     ...auditRoutes(opts.db),
     ...funds,
     ...uploadRoutes(
@@ -407,7 +458,12 @@ export async function buildApp(opts: AppOptions): Promise<KabutoApp> {
       reviews,
       loanReviewKind,
     ),
+    ...supportRoutes(support),
+    ...statementRoutes(statementService({ db: opts.db, clock })),
+    ...noticeRoutes(noticeService({ db: opts.db, clock, market: market.snapshot, afterCommit: nudgeRelay })),
   ];
+  // Issue 27: staff calls wait until the staff member has turned two-step sign-in on.
+  const routes = requireStaffTwoFactor(opts.db, everyRoute);
   const openapi = buildOpenApi(routes);
 
   await app.register(async (api) => {

@@ -236,6 +236,48 @@ export const errorKeys = {
     alreadyDisabled: 'errors.staff.alreadyDisabled',
     notDisabled: 'errors.staff.notDisabled',
   },
+  // Issue 27 "Online customer service": the chat between a member (or a visitor) and support.
+  support: {
+    empty: 'errors.support.empty',
+    tooLong: 'errors.support.tooLong',
+    controlChars: 'errors.support.controlChars',
+    threadNotFound: 'errors.support.threadNotFound',
+    visitorTokenInvalid: 'errors.support.visitorTokenInvalid',
+    threadClosed: 'errors.support.threadClosed',
+    assignedToOther: 'errors.support.assignedToOther',
+    alreadyClosed: 'errors.support.alreadyClosed',
+  },
+  // Issue 27 "Two-factor authentication": TOTP codes (RFC 6238) and one-time recovery codes.
+  security: {
+    codeFormat: 'errors.security.codeFormat',
+    codeRequired: 'errors.security.codeRequired',
+    codeUsed: 'errors.security.codeUsed',
+    locked: 'errors.security.locked',
+    alreadyOn: 'errors.security.alreadyOn',
+    notOn: 'errors.security.notOn',
+    setupNotStarted: 'errors.security.setupNotStarted',
+    challengeExpired: 'errors.security.challengeExpired',
+    staffRequired: 'errors.security.staffRequired',
+  },
+  // Issue 27 "Notices and price alerts": a member's notices and the price alerts they set on a stock.
+  notices: {
+    notFound: 'errors.notices.notFound',
+  },
+  alerts: {
+    kindInvalid: 'errors.alerts.kindInvalid',
+    priceInvalid: 'errors.alerts.priceInvalid',
+    priceOffGrid: 'errors.alerts.priceOffGrid',
+    percentInvalid: 'errors.alerts.percentInvalid',
+    tooMany: 'errors.alerts.tooMany',
+    notFound: 'errors.alerts.notFound',
+  },
+  // Issue 27 "Statements": the monthly statement and the annual trading report.
+  statements: {
+    periodInvalid: 'errors.statements.periodInvalid',
+    periodInFuture: 'errors.statements.periodInFuture',
+    yearOutOfRange: 'errors.statements.yearOutOfRange',
+    formatInvalid: 'errors.statements.formatInvalid',
+  },
   auth: {
     required: 'errors.auth.required',
     accountMismatch: 'errors.auth.accountMismatch',

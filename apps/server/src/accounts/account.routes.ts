@@ -1,5 +1,5 @@
 import { registerCall } from '@kabuto/contracts/user/register';
-import { loginCall, logoutCall } from '@kabuto/contracts/user/login';
+import { loginCall, loginCodeCall, logoutCall } from '@kabuto/contracts/user/login';
 import { userInfoCall } from '@kabuto/contracts/user/info';
 import {
   changeFundPasswordCall,
@@ -25,6 +25,12 @@ export function accountRoutes(accounts: AccountService): Route[] {
       rateLimit: 'signIn',
       success: successKeys.login,
       handler: ({ body, requestId }) => accounts.login(body, requestId),
+    }),
+    route({
+      call: loginCodeCall,
+      rateLimit: 'signIn',
+      success: successKeys.login,
+      handler: ({ body, requestId }) => accounts.loginCode(body, requestId),
     }),
     route({ call: logoutCall, success: successKeys.logout, handler: ({ principal }) => accounts.logout(principal) }),
     route({ call: userInfoCall, handler: ({ principal }) => accounts.info(principal) }),

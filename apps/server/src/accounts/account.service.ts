@@ -1,11 +1,11 @@
 import { createHash, randomInt } from 'node:crypto';
 import { isUniqueViolation } from '@kabuto/db/pg-errors';
-import type { Database } from '@kabuto/db/database';
+import type { Database, Sql } from '@kabuto/db/database';
 import { errorKeys } from '@kabuto/contracts/errors';
 import type { RestrictionKind, StaffRole } from '@kabuto/contracts/fields';
 import type { RequestOf, ResponseOf } from '@kabuto/contracts/call';
 import type { registerCall } from '@kabuto/contracts/user/register';
-import type { loginCall } from '@kabuto/contracts/user/login';
+import type { loginCall, loginCodeCall } from '@kabuto/contracts/user/login';
 import type { userInfoCall } from '@kabuto/contracts/user/info';
 import { refuse } from '../errors/public.ts';
 import type { Principal } from '../http/public.ts';
@@ -28,7 +28,25 @@ export interface AccountDeps {
   afterCommit?: () => void;
   /** After a commit that ended sessions: this process forgets them at once (others hear the event on the bus). */
   sessionsEnded?: (memberId: string, tokenHash: string | null) => void;
+  /** Issue 27: the sign-in's second step (the twofactor module, injected so this module does not import it). */
+  secondStep?: SignInSecondStep;
 }
+
+/** Issue 27: what the accounts module asks of two-step sign-in (apps/server/src/twofactor `signInSecondStep`). */
+export interface SignInSecondStep {
+  isOn(sql: Sql, memberId: string): Promise<boolean>;
+  openChallenge(
+    sql: Sql,
+    memberId: string,
+    remember: boolean,
+    now: Date,
+  ): Promise<{ challenge: string; expiresAt: Date }>;
+  challengeOf(challenge: string, now: Date): Promise<{ memberId: string; remember: boolean }>;
+  checkCode(memberId: string, code: string, now: Date): Promise<void>;
+  closeChallenge(sql: Sql, challenge: string, now: Date): Promise<boolean>;
+}
+
+type SessionAnswer = ResponseOf<typeof loginCodeCall>;
 
 interface MemberRow {
   id: string;
@@ -51,7 +69,32 @@ const codeHash = (memberId: string, code: string): string =>
 // A fixed argon2id hash so an unknown account costs the same time as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-export function accountService({ db, clock, sms, afterCommit, sessionsEnded }: AccountDeps) {
+export function accountService({ db, clock, sms, afterCommit, sessionsEnded, secondStep }: AccountDeps) {
+  /** The session a sign-in ends with (a staff sign-in is audited in the same transaction). */
+  const openSession = async (
+    tx: Sql,
+    member: MemberRow,
+    remember: boolean,
+    now: Date,
+    requestId: string,
+  ): Promise<SessionAnswer> => {
+    const session = await createSession(tx, member.id, remember, now);
+    if (member.staff_role) {
+      await recordAudit(
+        tx,
+        { actorId: member.id, actorRole: member.staff_role, action: 'staff.signIn', target: member.account, requestId },
+        now,
+      );
+    }
+    return {
+      token: session.token,
+      account: member.account,
+      is_admin: member.staff_role ? 1 : 0,
+      role: member.staff_role,
+      expiresAt: session.expiresAt.toISOString(),
+    };
+  };
+
   const findByAccount = async (account: string): Promise<MemberRow | undefined> =>
     (
       await db.query<MemberRow>(
@@ -128,27 +171,31 @@ export function accountService({ db, clock, sms, afterCommit, sessionsEnded }: A
           [member.id, now, attempt >= attemptLadder.lockAfter],
         );
         if (cleared.length === 0) throw refuse(errorKeys.account.locked);
-        const session = await createSession(tx, member.id, body.remember, now);
-        if (member.staff_role) {
-          await recordAudit(
-            tx,
-            {
-              actorId: member.id,
-              actorRole: member.staff_role,
-              action: 'staff.signIn',
-              target: member.account,
-              requestId,
-            },
-            now,
-          );
+        // Issue 27: with two-step sign-in on, the right password opens a challenge; the session waits for the code.
+        if (secondStep && (await secondStep.isOn(tx, member.id))) {
+          const { challenge, expiresAt } = await secondStep.openChallenge(tx, member.id, body.remember, now);
+          return { twoFactor: true as const, challenge, expiresAt: expiresAt.toISOString() };
         }
-        return {
-          token: session.token,
-          account: member.account,
-          is_admin: member.staff_role ? 1 : 0,
-          role: member.staff_role,
-          expiresAt: session.expiresAt.toISOString(),
-        };
+        return openSession(tx, member, body.remember, now, requestId);
+      });
+    },
+
+    /**
+     * Issue 27: the sign-in's second step. The code is checked (throttled, accepted once) before the session exists;
+     * the account's state is read again, as a restriction or a disabling may have come since the password step.
+     */
+    async loginCode(body: { challenge: string; code: string }, requestId: string): Promise<SessionAnswer> {
+      if (!secondStep) throw refuse(errorKeys.security.challengeExpired);
+      const now = clock.now();
+      const { memberId, remember } = await secondStep.challengeOf(body.challenge, now);
+      await secondStep.checkCode(memberId, body.code, now);
+      const member = await findById(memberId);
+      if (member.staff_disabled_at) throw refuse(errorKeys.staff.disabled);
+      await refuseIfRestricted(db, member.id, signInBlocks);
+      return db.transaction(async (tx) => {
+        if (!(await secondStep.closeChallenge(tx, body.challenge, now)))
+          throw refuse(errorKeys.security.challengeExpired);
+        return openSession(tx, member, remember, now, requestId);
       });
     },
 

@@ -3,6 +3,6 @@ export { accountRoutes } from './account.routes.ts';
 export { accountService } from './account.service.ts';
 export { checkChannelPassword, checkFundPin } from './fund-pin.ts';
 export { newInviteCode } from './invite-code.ts';
-export { hashSecret } from './password-hash.ts';
+export { hashSecret, verifyLoginPassword } from './password-hash.ts';
 export { refuseIfRestricted, restrictionFact } from './restrictions.ts';
 export { setRealNameStatus } from './real-name-status.ts';

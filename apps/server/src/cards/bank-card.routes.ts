@@ -14,7 +14,7 @@ export function bankCardRoutes(cards: BankCardService): Route[] {
     route({
       call: bankCardRemoveCall,
       success: successKeys.cardRemoved,
-      handler: ({ principal, body }) => cards.remove(principal.memberId, body.id),
+      handler: ({ principal, body }) => cards.remove(principal.memberId, body.id, body.twoFactorCode),
     }),
   ];
 }

@@ -6,6 +6,7 @@ import type { BankCard, bankCardAddCall } from '@kabuto/contracts/funds/bank-car
 import { refuse } from '../errors/public.ts';
 import type { Clock } from '../clock.ts';
 import { maskTail } from './mask-number.ts';
+import { requireSecondFactor } from '../twofactor/public.ts';
 
 export interface BankCardDeps {
   db: Database;
@@ -88,6 +89,8 @@ export function bankCardService({ db, clock }: BankCardDeps) {
     /** SPEC §5: real-name verification first; the holder must be the verified name; IFSC and UPI for Indian banks. */
     async add(memberId: string, body: RequestOf<typeof bankCardAddCall> & { indianBank: boolean }): Promise<BankCard> {
       const now = clock.now();
+      // Issue 27: a bank-card change carries a code while two-step sign-in is on.
+      await requireSecondFactor(db, memberId, body.twoFactorCode, now);
       try {
         return await db.transaction(async (tx) => {
           // The member row lock serialises two adds of the same card.
@@ -128,9 +131,10 @@ export function bankCardService({ db, clock }: BankCardDeps) {
     },
 
     /** Someone else's card answers exactly like a missing one; a card with a pending withdrawal stays. */
-    async remove(memberId: string, cardId: string): Promise<null> {
+    async remove(memberId: string, cardId: string, twoFactorCode?: string): Promise<null> {
       if (!uuidPattern.test(cardId)) throw refuse(errorKeys.cards.bankCardNotExist);
       const now = clock.now();
+      await requireSecondFactor(db, memberId, twoFactorCode, now);
       await db.transaction(async (tx) => {
         const [card] = await tx.query<{ id: string }>(
           `SELECT id FROM bank_cards WHERE id = $1 AND member_id = $2 AND removed_at IS NULL FOR UPDATE`,

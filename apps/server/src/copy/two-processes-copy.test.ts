@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import type { Follow, Mirror, Strategy } from '@kabuto/contracts/copy/copy-trading';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, post, twoProcesses, type ServerProcess } from '../test/server-processes.ts';
+import { leads, post, twoProcesses, type ServerProcess, staffSignIn } from '../test/server-processes.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { multipartBody, png } from '../uploads/image-fixtures.ts';
 
@@ -34,12 +34,7 @@ type Headers = Record<string, string>;
 let serial = 0;
 
 async function staffOf(p: ServerProcess): Promise<Headers> {
-  const login = await post<{ token: string }>(p, 'user/login', {
-    account: '9000000001',
-    password: staffPassword,
-    agree: true,
-  });
-  return { token: login.data.token, account: '9000000001' };
+  return staffSignIn(p, '9000000001', staffPassword);
 }
 
 async function fundedMember(

@@ -13,6 +13,7 @@ import { refuse } from '../errors/public.ts';
 import type { Principal } from '../http/public.ts';
 import type { Clock } from '../clock.ts';
 import { checkFundPin } from '../accounts/public.ts';
+import { requireSecondFactor } from '../twofactor/public.ts';
 import { requireOwnCard } from '../cards/public.ts';
 import { resolveWindowRule, withdrawalLimits } from '../channels/public.ts';
 import { creditScoreOf } from '../credit/public.ts';
@@ -91,7 +92,7 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
 
     async create(
       p: Principal,
-      body: { amount: string; fundPassword: string; bankCardId: string },
+      body: { amount: string; fundPassword: string; bankCardId: string; twoFactorCode?: string | undefined },
       requestId: string,
       clientKey: string | null,
     ): Promise<FundRecord> {
@@ -123,6 +124,8 @@ export function withdrawalService(deps: { db: Database; clock: Clock; marketProf
         below: errorKeys.funds.withdrawBelowMin,
         above: errorKeys.funds.withdrawAboveMax,
       });
+      // Issue 27: every withdrawal carries a code while two-step sign-in is on (after the cheap checks, before writing).
+      await requireSecondFactor(db, p.memberId, body.twoFactorCode, now);
       try {
         const id = await db.transaction(async (tx) => {
           // Inside the transaction: the card row stays locked, so it cannot be removed under a new withdrawal.

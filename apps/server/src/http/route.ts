@@ -4,7 +4,7 @@ import type { SuccessKey } from '@kabuto/contracts/errors';
 import type { Policy, Principal, PublicPolicy } from './policy.ts';
 import type { KeyInWrite } from './idempotency.ts';
 
-export type RateLimitName = 'signIn' | 'register' | 'resetCode';
+export type RateLimitName = 'signIn' | 'register' | 'resetCode' | 'supportVisitor';
 
 export interface RouteContext<Body, P> {
   readonly body: Body;

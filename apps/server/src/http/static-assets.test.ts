@@ -9,6 +9,8 @@ import { hashedAssetCacheControl, unhashedCacheControl } from './static-assets.t
 
 const html = `<!doctype html><title>Kabuto</title><div id="root"></div>${'<!-- padding -->'.repeat(64)}`;
 const script = `export const screen = ${JSON.stringify('start '.repeat(400))};`;
+const serviceWorker = `self.__WB_MANIFEST = ${JSON.stringify('precache '.repeat(400))};`;
+const manifest = JSON.stringify({ name: 'Kabuto', start_url: './#/login/start' });
 
 /** A built app as the Vite precompress step leaves it: each file with its .br and .gz siblings. */
 async function writeWithSiblings(path: string, content: string): Promise<void> {
@@ -26,6 +28,8 @@ describeEachDatabase('built web app delivery (DESIGN "Front end" → Delivery)',
     await writeWithSiblings(join(webDist, 'index.html'), html);
     await writeWithSiblings(join(webDist, 'assets/start-Bx7kQ2aZ.js'), script);
     await writeFile(join(webDist, 'assets/logo-C1a2b3c4.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeWithSiblings(join(webDist, 'sw.js'), serviceWorker);
+    await writeFile(join(webDist, 'manifest.webmanifest'), manifest);
     spa = await buildApp({
       db: h().db,
       clock: h().clock,
@@ -89,6 +93,20 @@ describeEachDatabase('built web app delivery (DESIGN "Front end" → Delivery)',
       }
     }
     expect(brotliDecompressSync((await get('/', 'br')).rawPayload).toString()).toBe(html);
+  });
+
+  it('makes the browser check the service worker and the manifest on every load, so a new version is found (issue 27)', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const sw = await get('/sw.js', encoding);
+      expect(sw.statusCode, String(encoding)).toBe(200);
+      expect(sw.headers['content-type']).toMatch(/javascript/);
+      expect(sw.headers['cache-control'], String(encoding)).toBe(unhashedCacheControl);
+    }
+    const webManifest = await get('/manifest.webmanifest');
+    expect(webManifest.statusCode).toBe(200);
+    expect(webManifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(webManifest.headers['cache-control']).toBe(unhashedCacheControl);
+    expect(webManifest.json()).toEqual({ name: 'Kabuto', start_url: './#/login/start' });
   });
 
   it('answers an unknown file with 404, not with a compressed sibling of something else', async () => {

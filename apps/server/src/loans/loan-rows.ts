@@ -27,11 +27,14 @@ export interface LoanRow {
   due_date: string | null;
 }
 
+/** A loan's due date (a JST day): its payout day plus its term. */
+export const dueDateOf = (l: string) => `((${l}.disbursed_at AT TIME ZONE 'Asia/Tokyo')::date + ${l}.term_days)`;
+
 export const loanColumns = `l.id::text AS id, l.order_no, l.member_id::text AS member_id, l.amount::text AS amount,
   l.term_days, l.plan, l.daily_rate::text AS daily_rate, l.status, l.principal::text AS principal,
   l.interest::text AS interest, l.interest_charged::text AS interest_charged, l.repaid_total::text AS repaid_total,
   l.interest_through::text AS interest_through, l.remarks, l.created_at, l.disbursed_at, l.decided_at, l.repaid_at,
-  ((l.disbursed_at AT TIME ZONE 'Asia/Tokyo')::date + l.term_days)::text AS due_date`;
+  ${dueDateOf('l')}::text AS due_date`;
 
 const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { ServerMessage } from '@kabuto/contracts/stream/messages';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, post, twoProcesses, until } from '../test/server-processes.ts';
+import { leads, post, twoProcesses, until, staffSignIn } from '../test/server-processes.ts';
 import { signedIn, type Conn } from './market-fixtures.ts';
 
 // Issue 7: two real `main.ts` processes on one PostgreSQL and one Redis both stream the same ticks,
@@ -56,12 +56,7 @@ describeScaled('two processes stream the same market, and the feed survives the 
 
     // Issue 17 §9: a halt taken through the process that does not lead reaches both through the outbox and the leader.
     const follower = leads(a) ? b : a;
-    const staffLogin = await post<{ token: string }>(follower, 'user/login', {
-      account: '9000000001',
-      password: staffPassword,
-      agree: true,
-    });
-    const staff = { token: staffLogin.data.token, account: '9000000001' };
+    const staff = await staffSignIn(follower, '9000000001', staffPassword);
     const statusOn = (c: Conn, status: string) =>
       c.next((m) => m.type === 'symbolStatus' && m.data.status === status, 10_000);
     for (const [action, status] of [

@@ -86,4 +86,6 @@ export const busChannels = {
   market: 'kabuto:market',
   /** "This source changed": every process forgets what it cached of it (read-cache.ts). */
   cache: 'kabuto:cache',
+  /** Issue 27: support's replies to visitors (relayed broadcasts); each process sends them to that visitor's sockets. */
+  support: 'kabuto:support',
 } as const;

@@ -85,10 +85,11 @@ export async function writeOutboxOncePerMember(tx: Sql, events: readonly OutboxE
 const broadcastChannels = new Map<string, string>([
   ['market', busChannels.market],
   ['cache', busChannels.cache],
+  ['support', busChannels.support],
 ]);
 
 export interface BroadcastEvent {
-  readonly topic: 'market' | 'cache';
+  readonly topic: 'market' | 'cache' | 'support';
   readonly type: string;
   readonly payload: Readonly<Record<string, string | number | boolean | null>>;
 }
@@ -126,6 +127,12 @@ export function outboxRelay(deps: {
   clock: Clock;
   intervalMs?: number;
   log?: (msg: string, err?: unknown) => void;
+  /**
+   * Issue 27: called in the transaction that claims a batch of member events for relaying (each committed event is
+   * claimed by exactly one committed relay), so what it writes from them is written once per event. Answers how many
+   * events it wrote to the outbox itself (relayed in the next round).
+   */
+  onClaimed?: (tx: Sql, events: readonly RelayedEvent[]) => Promise<number>;
 }) {
   let timer: NodeJS.Timeout | null = null;
   let busy: Promise<number> | null = null;
@@ -136,6 +143,7 @@ export function outboxRelay(deps: {
     if (!deps.leader.isLeader()) return 0;
     let total = 0;
     for (;;) {
+      let wrote = 0;
       const batch = await deps.db.transaction(async (tx) => {
         // Marked relayed and read in one statement; published before the commit, so a failed publish rolls the mark
         // back and the events go out on the next relay (at least once, in id order).
@@ -154,6 +162,7 @@ export function outboxRelay(deps: {
             [deps.clock.now()],
           )
         ).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+        const claimed: RelayedEvent[] = [];
         for (const r of rows) {
           const payload = typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload;
           if (r.member_id === null) {
@@ -170,11 +179,23 @@ export function outboxRelay(deps: {
             payload,
           };
           await deps.bus.publish(busChannels.events, JSON.stringify(event));
+          claimed.push(event);
+        }
+        if (deps.onClaimed && claimed.length > 0) {
+          // What the hook writes must never hold the events back: a failure is logged and undone on its own.
+          await tx.query('SAVEPOINT relay_claimed');
+          try {
+            wrote = await deps.onClaimed(tx, claimed);
+            await tx.query('RELEASE SAVEPOINT relay_claimed');
+          } catch (err) {
+            await tx.query('ROLLBACK TO SAVEPOINT relay_claimed');
+            deps.log?.('outbox relay: writing from the claimed events failed', err);
+          }
         }
         return rows.length;
       });
       total += batch;
-      if (batch < 200) return total;
+      if (batch < 200 && wrote === 0) return total;
     }
   }
 

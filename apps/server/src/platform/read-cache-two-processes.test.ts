@@ -4,7 +4,7 @@ import type { TicketWire } from '@kabuto/contracts/trade/orders';
 import { money, toWire } from '@kabuto/domain/money';
 import { purchaseFee, type FeeSchedule } from '@kabuto/domain/trading/fees';
 import { describeScaled } from '../test/scaled.ts';
-import { post, twoProcesses } from '../test/server-processes.ts';
+import { post, twoProcesses, staffSignIn } from '../test/server-processes.ts';
 import { waitFor } from '../test/wait-for.ts';
 
 // Issue 24 "twice the orders": each process keeps the session and the trading terms an order reads; a change made
@@ -30,12 +30,7 @@ describeScaled('two processes keep what orders read, and forget it when it chang
     ).toBe(1);
     const login = await post<{ token: string }>(a, 'user/login', { account, password, agree: true });
     const member = { token: login.data.token, account };
-    const staffLogin = await post<{ token: string }>(a, 'user/login', {
-      account: '9000000001',
-      password: staffPassword,
-      agree: true,
-    });
-    const staff = { token: staffLogin.data.token, account: '9000000001' };
+    const staff = await staffSignIn(a, '9000000001', staffPassword);
 
     const ticket = () =>
       post<TicketWire>(

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, post, twoProcesses, until, type ServerProcess as Proc } from '../test/server-processes.ts';
+import { leads, post, twoProcesses, until, type ServerProcess as Proc, staffSignIn } from '../test/server-processes.ts';
 import { multipartBody, png } from '../uploads/image-fixtures.ts';
 
 // Issue 6 §4: two real `main.ts` processes on one PostgreSQL and one Redis, on loopback only.
@@ -66,12 +66,7 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
       expect(dep.status).toBe(1);
       return dep.data.id;
     };
-    const staffLogin = await post<{ token: string }>(a, 'user/login', {
-      account: '9000000001',
-      password: staffPassword,
-      agree: true,
-    });
-    const staff = { token: staffLogin.data.token, account: '9000000001' };
+    const staff = await staffSignIn(a, '9000000001', staffPassword);
 
     const listen = async (to: Proc) => {
       const ws = new WebSocket(`ws://127.0.0.1:${to.port}/api/vue/stream`);
@@ -124,11 +119,7 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
 
     const onSurvivor = await listen(survivor);
     const second = await deposit(survivor);
-    const staffOnSurvivor = await post<{ token: string }>(survivor, 'user/login', {
-      account: '9000000001',
-      password: staffPassword,
-      agree: true,
-    });
+    const staffOnSurvivor = await staffSignIn(survivor, '9000000001', staffPassword);
     const decided2 = Date.now();
     expect(
       (
@@ -136,7 +127,7 @@ describeScaled('two API processes, one PostgreSQL and one Redis', (services) => 
           survivor,
           'admin/deposits/decide',
           { id: second, decision: 'reject', reason: 'no transfer found' },
-          { token: staffOnSurvivor.data.token, account: '9000000001' },
+          staffOnSurvivor,
         )
       ).status,
     ).toBe(1);

@@ -10,6 +10,8 @@ import { staffHeaders } from '../verification/real-name-fixtures.ts';
 async function reviewer(h: Harness) {
   const m = await h.member();
   await h.db.query(`UPDATE members SET staff_role = 'reviewer' WHERE account = $1`, [m.account]);
+  // Issue 27: a staff member's calls wait until two-step sign-in is on.
+  await h.staffCodes.enrol(m.headers);
   return { ...m, headers: await h.signIn(m.account, m.password) };
 }
 
@@ -61,10 +63,18 @@ describeEachDatabase(
       const m = await verifiedMember(h());
       await fund(h(), m, '50000', m.staff);
       await h().db.query(`UPDATE members SET staff_role = 'reviewer' WHERE account = $1`, [m.account]);
+      // Issue 27: a staff member's calls wait until two-step sign-in is on.
+      await h().staffCodes.enrol(m.headers);
       const own = await h().signIn(m.account, m.password);
       const w = await h().call<{ id: string }>(
         'user/withdraw/create',
-        { amount: '20000', fundPassword: m.pin, bankCardId: m.cardId },
+        // Two-step sign-in is on (staff must use it), so the withdrawal carries a code.
+        {
+          amount: '20000',
+          fundPassword: m.pin,
+          bankCardId: m.cardId,
+          twoFactorCode: h().staffCodes.nextCode(m.account),
+        },
         own,
       );
       expect(w.status).toBe(1);

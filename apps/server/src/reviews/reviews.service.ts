@@ -29,7 +29,13 @@ export interface ReviewsDeps {
   /** Four eyes: money applications at or above this many yen need two different approvers. */
   fourEyesThresholdJpy: string;
   /** Called inside the decision's transaction after a final decision (e.g. to tell the member). */
-  onSettled?: (tx: Sql, kind: ReviewKind, subject: ReviewSubject, status: 'approved' | 'rejected') => Promise<void>;
+  onSettled?: (
+    tx: Sql,
+    kind: ReviewKind,
+    subject: ReviewSubject,
+    status: 'approved' | 'rejected',
+    reason: string,
+  ) => Promise<void>;
   /** Called after a decision's transaction commits (wakes the outbox relay). */
   afterCommit?: () => void;
 }
@@ -95,7 +101,7 @@ export function reviewsService(deps: ReviewsDeps) {
               requestId,
               at: now,
             });
-            await deps.onSettled?.(tx, kind, subject, step.approved ? 'approved' : 'rejected');
+            await deps.onSettled?.(tx, kind, subject, step.approved ? 'approved' : 'rejected', body.reason);
           }
           await recordAudit(
             tx,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -10,6 +11,7 @@ import {
   streamCloseCodes,
   type MarketTopic,
   type ServerMessage,
+  type SupportTopic,
 } from '@kabuto/contracts/stream/messages';
 import type { Clock } from '../clock.ts';
 import { resolveSession } from '../auth/public.ts';
@@ -57,6 +59,17 @@ interface Client {
   inbox: Promise<void>;
 }
 
+/**
+ * Issue 27: what the stream needs from the support module for visitors' conversations: the last message id of the
+ * conversation a token's hash names (null: none yet), which `subscribed` carries so a reconnect can tell it missed one.
+ */
+export interface VisitorChatSource {
+  lastMessageId(visitorKey: string): Promise<string | null>;
+}
+
+/** The visitor token's hash: the only name the server keeps for a visitor's conversation. */
+export const visitorKeyOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+
 /** What the stream needs from the market module (kept as an interface so the stream does not depend on it). */
 export interface MarketStreamSource {
   resolveTopic(topic: MarketTopic): { seq: string } | { error: ErrorKey };
@@ -75,6 +88,7 @@ export async function streamServer(deps: {
   clock: Clock;
   bus: Bus;
   market?: MarketStreamSource;
+  visitorChat?: VisitorChatSource;
   limits?: Partial<StreamLimits>;
   log?: (msg: string, err?: unknown) => void;
 }) {
@@ -87,6 +101,8 @@ export async function streamServer(deps: {
   const subscribers = new Map<string, Set<Client>>();
   // Issue 17 §5: member → its signed-in sockets, so an event costs the member's sockets, not a pass over everyone.
   const memberSockets = new Map<string, Set<Client>>();
+  // Issue 27: a visitor conversation's key (the token's hash) → the sockets following it, and the topic each used.
+  const visitorChats = new Map<string, Map<Client, SupportTopic>>();
   // Open connections on the stream path per remote address (the cap on what one address holds).
   const perAddress = new Map<string, number>();
 
@@ -112,6 +128,14 @@ export async function streamServer(deps: {
 
   const leave = (c: Client, topic: string): void => {
     c.topics.delete(topic);
+    const parsed = topic.startsWith('support:') ? parseTopic(topic) : null;
+    if (parsed && 'visitorToken' in parsed) {
+      const key = visitorKeyOf(parsed.visitorToken);
+      const followers = visitorChats.get(key);
+      followers?.delete(c);
+      if (followers?.size === 0) visitorChats.delete(key);
+      return;
+    }
     const set = subscribers.get(topic);
     set?.delete(c);
     if (set?.size === 0) subscribers.delete(topic);
@@ -173,6 +197,20 @@ export async function streamServer(deps: {
         event: { type: e.type as never, payload: endedToken === undefined ? { ...e.payload } : {} },
       });
     }
+  });
+
+  // Issue 27: support's replies to visitors, relayed from the outbox as broadcasts naming the token's hash.
+  const unsubscribeSupport = await deps.bus.subscribe(busChannels.support, (raw) => {
+    let e: { visitorKey?: unknown; threadId?: unknown; messageId?: unknown; kind?: unknown };
+    try {
+      e = JSON.parse(raw) as typeof e;
+    } catch {
+      return;
+    }
+    if (typeof e.visitorKey !== 'string' || typeof e.threadId !== 'string' || typeof e.messageId !== 'string') return;
+    const kind = e.kind === 'read' ? 'read' : 'message';
+    for (const [c, topic] of visitorChats.get(e.visitorKey) ?? [])
+      send(c, { type: 'support', topic, data: { threadId: e.threadId, messageId: e.messageId, kind } });
   });
 
   wss.on('connection', (socket: WebSocket) => {
@@ -278,6 +316,14 @@ export async function streamServer(deps: {
     }
     if (!c.topics.has(t.topic) && c.topics.size >= limits.maxSubscriptions)
       return send(c, { type: 'error', msg: errorKeys.stream.tooManySubscriptions });
+    if ('visitorToken' in t) {
+      // Issue 27: a visitor's conversation (anyone holding the token may follow it: the token is its only key).
+      if (!deps.visitorChat) return send(c, { type: 'error', msg: errorKeys.stream.unknownTopic });
+      const key = visitorKeyOf(t.visitorToken);
+      c.topics.add(t.topic);
+      visitorChats.set(key, (visitorChats.get(key) ?? new Map<Client, SupportTopic>()).set(c, t.topic));
+      return send(c, { type: 'subscribed', topic: t.topic, seq: await deps.visitorChat.lastMessageId(key) });
+    }
     if (t.topic === 'member' || !market) {
       // Issue 17 §4: a visitor follows market topics only; `member` needs the auth message first.
       const memberId = c.memberId;
@@ -366,6 +412,7 @@ export async function streamServer(deps: {
       clearInterval(heartbeat);
       offMarket?.();
       await unsubscribe();
+      await unsubscribeSupport();
       for (const c of clients) c.socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -214,7 +214,10 @@ export async function writeOrders(
     );
     await writeOutboxMany(
       tx,
-      written.map((r, i) => ({ event: positionEvent(r, r.status, null), at: (writing[i] as NewOrder).at })),
+      written.map((r, i) => ({
+        event: positionEvent(r, r.status, null, r.status === 'holding'),
+        at: (writing[i] as NewOrder).at,
+      })),
     );
     return answer(written);
   });

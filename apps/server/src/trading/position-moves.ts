@@ -24,16 +24,24 @@ import { lockPosition, type PositionRow } from './position-row.ts';
 export const positionChanged = 'trade.positionChanged';
 
 /** What a member's screens (and the trigger engine) hear of a change of a position. */
-export const positionEvent = (r: PositionRow, status: string, closeReason: CloseReason | null) =>
+export const positionEvent = (r: PositionRow, status: string, closeReason: CloseReason | null, filled = false) =>
   ({
     topic: 'member',
     memberId: r.member_id,
     type: positionChanged,
-    payload: { orderNo: r.order_no, status, closeReason },
+    // Issue 27: `filled` (this change is the order's fill) and the symbol make the member's fill notice.
+    payload: { orderNo: r.order_no, status, closeReason, filled, symbol: r.symbol },
   }) as const;
 
-export async function announce(tx: Sql, r: PositionRow, status: string, closeReason: CloseReason | null, at: Date) {
-  await writeOutbox(tx, positionEvent(r, status, closeReason), at);
+export async function announce(
+  tx: Sql,
+  r: PositionRow,
+  status: string,
+  closeReason: CloseReason | null,
+  at: Date,
+  filled = false,
+) {
+  await writeOutbox(tx, positionEvent(r, status, closeReason, filled), at);
 }
 
 /** The facts of a locked row a decision reads (issue 24: the decide half of decide/apply). */
@@ -108,13 +116,17 @@ export async function applyDecision(tx: Sql, r: PositionRow, d: Decision, entry:
   if (c.sellingFee !== undefined) set('selling_fee', wire(c.sellingFee));
   if (c.stampDuty !== undefined) set('stamp_duty', wire(c.stampDuty));
   if (c.realisedPnl !== undefined) set('realised_pnl', wire(c.realisedPnl));
-  if (c.addedMarginDelta !== undefined) set('added_margin', wire(c.addedMarginDelta), (p) => `added_margin + ${p}`);
+  if (c.addedMarginDelta !== undefined) {
+    set('added_margin', wire(c.addedMarginDelta), (p) => `added_margin + ${p}`);
+    // A new cushion: the next approach to the (moved) margin call warns the member again (issue 27).
+    sets.push('margin_warned_at = NULL');
+  }
   if (c.financingDelta !== undefined) set('financing', wire(c.financingDelta), (p) => `financing + ${p}`);
   if (c.financedThrough !== undefined) set('financed_through', c.financedThrough, (p) => `${p}::date`);
   if (c.stamp === 'opened') set('opened_at', at);
   if (c.stamp === 'closed') set('closed_at', at);
   if (sets.length > 0) await tx.query(`UPDATE trade_positions SET ${sets.join(', ')} WHERE id = $1`, args);
-  if (d.event) await announce(tx, r, d.event.status, d.event.closeReason, at);
+  if (d.event) await announce(tx, r, d.event.status, d.event.closeReason, at, c.stamp === 'opened');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Sql } from '@kabuto/db/database';
 import { Decimal, money, toWire } from '@kabuto/domain/money';
 import { closeEstimate } from '@kabuto/domain/trading/close-estimate';
-import { marginCallPrice, notionalOf, pnlAt, pnlPercentOf } from '@kabuto/domain/trading/margin';
+import { marginCallPrice, marginWarningPrice, notionalOf, pnlAt, pnlPercentOf } from '@kabuto/domain/trading/margin';
 import { lotsOf } from '@kabuto/domain/trading/quantity';
 import {
   activeSaleRules,
@@ -52,6 +52,8 @@ export interface PositionRow {
   created_at: Date;
   /** The position's own lock-up (an approved block trade's), on top of its stock's sale rule. */
   locked_until: Date | null;
+  /** Issue 27: when the member was warned it nears its margin call (cleared when margin is added). */
+  margin_warned_at: Date | null;
 }
 
 export const positionColumns = `id, order_no, member_id, symbol, side, order_type, status, quantity::text AS quantity, leverage,
@@ -60,7 +62,7 @@ export const positionColumns = `id, order_no, member_id, symbol, side, order_typ
   margin::text AS margin, added_margin::text AS added_margin, purchase_fee::text AS purchase_fee,
   selling_fee::text AS selling_fee, stamp_duty::text AS stamp_duty, financing::text AS financing,
   realised_pnl::text AS realised_pnl, maintenance_ratio::text AS maintenance_ratio, fee_terms,
-  financing_rate::text AS financing_rate, origin, created_at, locked_until`;
+  financing_rate::text AS financing_rate, origin, created_at, locked_until, margin_warned_at`;
 
 /** The row, locked for this transaction (every change of a position goes through this). */
 export async function lockPosition(
@@ -86,18 +88,33 @@ export async function positionByClientKey(sql: Sql, memberId: string, clientKey:
 const w = (v: string | null): string | null => (v === null ? null : toWire(money(v)));
 const wireOrNull = (v: Decimal | null): string | null => (v === null ? null : toWire(v));
 
-/** The margin-call price of a holding position (its own maintenance ratio, the one it opened on). */
-export const callPriceOf = (r: PositionRow): Decimal | null =>
+/** What the margin call and its warning are computed from (its own maintenance ratio, the one it opened on). */
+const marginTermsOf = (r: PositionRow) =>
   r.open_price === null
     ? null
-    : marginCallPrice({
+    : {
         side: r.side,
         entry: r.open_price,
         shares: r.quantity,
         margin: r.margin,
         addedMargin: r.added_margin,
         maintenanceRatio: r.maintenance_ratio,
-      });
+      };
+
+/** The margin-call price of a holding position. */
+export const callPriceOf = (r: PositionRow): Decimal | null => {
+  const terms = marginTermsOf(r);
+  return terms === null ? null : marginCallPrice(terms);
+};
+
+/**
+ * The price at which a holding position is warned of its margin call (issue 27), on the same terms as the call; null
+ * when none applies (a copied position).
+ */
+export const warningPriceOf = (r: PositionRow): Decimal | null => {
+  const terms = marginTermsOf(r);
+  return terms === null ? null : marginWarningPrice(terms);
+};
 
 /**
  * What closing a holding position at `price` (the side it would close at now) would charge and return, on the fee

@@ -9,6 +9,7 @@ import {
   tradePreOpenCall,
   tradePreviewCall,
 } from '@kabuto/contracts/trade/orders';
+import { tradeTotalsCall } from '@kabuto/contracts/trade/totals';
 import {
   adminTradeListCall,
   adminTradeProductRulesSaveCall,
@@ -52,6 +53,7 @@ export function tradeRoutes(s: TradeService, settings: TradeSettingsService): Ro
         s.addMargin(principal, body.orderNo, body.amount, requestId, idempotencyKey),
     }),
     route({ call: tradePreOpenCall, handler: ({ principal, body }) => s.preOpen(principal.memberId, body.symbols) }),
+    route({ call: tradeTotalsCall, handler: ({ principal }) => s.totals(principal) }),
     route({ call: tradeListCall, handler: ({ principal, body }) => s.list(principal, body) }),
     route({ call: tradeDetailCall, handler: ({ principal, body }) => s.detail(principal, body.orderNo) }),
     route({ call: adminTradeListCall, handler: ({ body }) => s.adminList(body) }),

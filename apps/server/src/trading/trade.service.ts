@@ -32,7 +32,7 @@ import { addMargin, closeLater } from '@kabuto/domain/trading/decisions';
 import { orderWriter, tradingRestrictions, type DayTradeGuard } from './order-writer.ts';
 import { positionQueries } from './position-queries.ts';
 import { preOpenBook } from './pre-open.ts';
-import { memberProfit } from './member-profit.ts';
+import { memberProfit, memberTotals } from './member-profit.ts';
 import { adminPositions } from './admin-positions.ts';
 
 const saleBlockKey: Record<SaleBlock, ErrorKey> = {
@@ -155,6 +155,8 @@ export function tradeService(deps: {
     list: queries.list,
     detail: queries.detail,
     profitOf: (memberId: string) => memberProfit(db, market, memberId),
+    /** Issue 27: the positions screen's totals (建玉一覧). */
+    totals: (p: Principal) => memberTotals(db, market, p.memberId),
     adminList: (q: Parameters<typeof adminPositions>[2]) => adminPositions(db, queries, q),
     orderStats: () => writer.stats(),
     preOpen: preOpenBook({ db, market, profile: deps.profile, clock }),

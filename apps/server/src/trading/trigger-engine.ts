@@ -1,11 +1,12 @@
-import type { Database, SqlParam } from '@kabuto/db/database';
+import type { Database, Sql, SqlParam } from '@kabuto/db/database';
+import { Decimal, toWire } from '@kabuto/domain/money';
 import { noSaleRules, positionSaleRules, saleBlock } from '@kabuto/domain/trading/sale-rules';
-import { closeTrigger, closingPrice, limitCrossed } from '@kabuto/domain/trading/triggers';
+import { closeTrigger, closingPrice, limitCrossed, marginWarningDue } from '@kabuto/domain/trading/triggers';
 import type { Touch } from '@kabuto/domain/trading/position';
-import { busChannels, holdEpoch, type Bus, type Leader, type RelayedEvent } from '../platform/public.ts';
+import { busChannels, holdEpoch, writeOutbox, type Bus, type Leader, type RelayedEvent } from '../platform/public.ts';
 import type { MarketSnapshot } from '../market/public.ts';
 import type { Clock } from '../clock.ts';
-import { callPriceOf, lockPosition, positionColumns, type PositionRow } from './position-row.ts';
+import { callPriceOf, lockPosition, positionColumns, warningPriceOf, type PositionRow } from './position-row.ts';
 import { cancelPending, closePosition, openPosition, positionChanged } from './position-moves.ts';
 import { saleRulesOf } from './trading-terms.ts';
 import { TriggerIndex, type TriggerLevel } from './trigger-index.ts';
@@ -22,6 +23,9 @@ export function levelsOf(r: PositionRow): TriggerLevel[] {
   const long = r.side === 'long';
   const out: TriggerLevel[] = [];
   if (call !== null) out.push({ list: long ? 'bidFalls' : 'askRises', price: call.toFixed() });
+  // Issue 27: the margin warning, once before the call (until margin is added).
+  const warning = r.margin_warned_at === null ? warningPriceOf(r) : null;
+  if (warning !== null) out.push({ list: long ? 'bidFalls' : 'askRises', price: warning.toFixed() });
   if (r.stop_loss !== null) out.push({ list: long ? 'bidFalls' : 'askRises', price: r.stop_loss });
   if (r.take_profit !== null) out.push({ list: long ? 'bidRises' : 'askFalls', price: r.take_profit });
   return out;
@@ -31,6 +35,55 @@ export function levelsOf(r: PositionRow): TriggerLevel[] {
 const anyAsk = '100000000000';
 
 class LostLeadership extends Error {}
+
+/** The member event that warns of a coming margin call (issue 27: it becomes a notice). */
+export const marginWarning = 'trade.marginWarning';
+
+/**
+ * A holding position nearing its margin call, inside the engine's fenced write: warned once (the row's
+ * `margin_warned_at` is set in the same transaction as the event), with the price it would be force-closed at.
+ */
+async function warnOfMarginCall(tx: Sql, r: PositionRow, touch: Touch, call: Decimal, now: Date): Promise<boolean> {
+  const warning = warningPriceOf(r);
+  if (warning === null || !marginWarningDue(r.side, warning, r.margin_warned_at !== null, touch)) return false;
+  await tx.query(`UPDATE trade_positions SET margin_warned_at = $2 WHERE id = $1 AND margin_warned_at IS NULL`, [
+    r.id,
+    now,
+  ]);
+  await writeOutbox(
+    tx,
+    {
+      topic: 'member',
+      memberId: r.member_id,
+      type: marginWarning,
+      payload: {
+        orderNo: r.order_no,
+        symbol: r.symbol,
+        callPrice: toWire(call.toDecimalPlaces(2, Decimal.ROUND_HALF_UP)),
+      },
+    },
+    now,
+  );
+  return true;
+}
+
+/**
+ * Issue 27: something else the leader watches prices for (price alerts), indexed by price per symbol like the orders.
+ * It is fed the same ticks and relayed events, and its reads and writes run on this engine's one queue, so its index
+ * is rebuilt with the orders' at each leadership and a write of an earlier term never runs beside the next rebuild.
+ */
+export interface PriceWatcher {
+  /** Leadership began: read what waits from the database. */
+  rebuild(): Promise<void>;
+  /** Leadership ended: forget everything. */
+  clear(): void;
+  /** A symbol traded (its state applied): takes what may fire from its index; true when there is work to write. */
+  onTick(symbol: string): boolean;
+  /** A relayed member event: true when the watcher must re-read something. */
+  onEvent(e: RelayedEvent): boolean;
+  /** Re-reads what changed and writes what fired, fenced by this epoch (null: not leading, write nothing). */
+  flush(epoch: number | null): Promise<void>;
+}
 
 /** What the engine reads of the market: quotes, the last price, and the tick and status streams. */
 export type EngineMarket = Pick<MarketSnapshot, 'get' | 'touch' | 'onTicks' | 'onStatus'>;
@@ -50,8 +103,11 @@ export function triggerEngine(deps: {
   market: EngineMarket;
   afterCommit?: () => void;
   log?: (msg: string, err?: unknown) => void;
+  /** Issue 27: price alerts, evaluated on the same ticks and queue. */
+  watcher?: PriceWatcher;
 }) {
   const index = new TriggerIndex();
+  let watcherScheduled = false;
   /** Candidates waiting for the writer, with the quote that triggered them. */
   const queued = new Map<string, Touch>();
   const inFlight = new Set<string>();
@@ -125,9 +181,21 @@ export function triggerEngine(deps: {
     });
   }
 
+  /** The watcher's work joins the queue once however many ticks or events asked for it. */
+  function scheduleWatcher(): void {
+    const watcher = deps.watcher;
+    if (!watcher || watcherScheduled) return;
+    watcherScheduled = true;
+    void enqueue('price alerts', async () => {
+      watcherScheduled = false;
+      await watcher.flush(deps.leader.epoch());
+    });
+  }
+
   function onTicks(entries: readonly { company: { code: string } }[]): void {
     if (!active) return;
     for (const e of entries) {
+      if (deps.watcher?.onTick(e.company.code)) scheduleWatcher();
       if (!index.watches(e.company.code)) continue;
       const touch = deps.market.touch(e.company.code);
       if (!touch) continue;
@@ -153,6 +221,7 @@ export function triggerEngine(deps: {
     try {
       if (epoch === null) throw new LostLeadership();
       let wrote = 0;
+      let warned = 0;
       await deps.db.transaction(async (tx) => {
         if (!(await holdEpoch(tx, epoch))) throw new LostLeadership();
         const symbols = new Set<string>();
@@ -179,7 +248,10 @@ export function triggerEngine(deps: {
               { stopLoss: r.stop_loss, takeProfit: r.take_profit, marginCall: call },
               touch,
             );
-            if (reason === null) continue;
+            if (reason === null) {
+              if (await warnOfMarginCall(tx, r, touch, call, now)) warned++;
+              continue;
+            }
             // The member's own levels wait while a sale rule applies; a margin call does not.
             if (
               reason !== 'marginCall' &&
@@ -196,7 +268,7 @@ export function triggerEngine(deps: {
         }
       });
       fills += wrote;
-      if (wrote > 0) deps.afterCommit?.();
+      if (wrote + warned > 0) deps.afterCommit?.();
     } catch (err) {
       if (!(err instanceof LostLeadership)) deps.log?.('trading: trigger write failed', err);
     } finally {
@@ -251,6 +323,7 @@ export function triggerEngine(deps: {
     refreshWanted.clear();
     refreshQueued = false;
     await rebuild();
+    await deps.watcher?.rebuild();
     active = true;
     // A delisting while no process led: its positions are settled now.
     const delisted = await loadRows(
@@ -269,6 +342,8 @@ export function triggerEngine(deps: {
     // A refresh queued in this term is dropped by the queue; the next term's rebuild reads every order anyway.
     refreshWanted.clear();
     refreshQueued = false;
+    deps.watcher?.clear();
+    watcherScheduled = false;
   }
 
   return {
@@ -285,6 +360,7 @@ export function triggerEngine(deps: {
         } catch {
           return;
         }
+        if (deps.watcher?.onEvent(e)) scheduleWatcher();
         if (e.type !== positionChanged || typeof e.payload.orderNo !== 'string') return;
         refreshSoon(e.payload.orderNo);
       });

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { Decimal } from '@kabuto/domain/money';
 import type { PositionWire } from '@kabuto/contracts/trade/orders';
 import { describeScaled } from '../test/scaled.ts';
-import { leads, post, twoProcesses, type ServerProcess } from '../test/server-processes.ts';
+import { leads, post, twoProcesses, type ServerProcess, staffSignIn } from '../test/server-processes.ts';
 import { waitFor } from '../test/wait-for.ts';
 import { multipartBody, png } from '../uploads/image-fixtures.ts';
 
@@ -57,12 +57,7 @@ async function fundedMember(p: ServerProcess): Promise<Headers> {
     { channelId: channels.data.channels[0]?.id, amount: '900000', receiptImageId: upload.data.id },
     headers,
   );
-  const staffLogin = await post<{ token: string }>(p, 'user/login', {
-    account: '9000000001',
-    password: staffPassword,
-    agree: true,
-  });
-  const staff = { token: staffLogin.data.token, account: '9000000001' };
+  const staff = await staffSignIn(p, '9000000001', staffPassword);
   const ok = await post(
     p,
     'admin/deposits/decide',

@@ -164,7 +164,7 @@ export async function postUpload(
 export async function uploadImage(
   app: FastifyInstance,
   headers: Record<string, string>,
-  purpose: 'id_front' | 'id_back' | 'deposit_receipt',
+  purpose: 'id_front' | 'id_back' | 'deposit_receipt' | 'support_chat',
   data: Buffer = png(),
 ): Promise<string> {
   const res = await postUpload(app, headers, { purpose }, [{ name: `${purpose}.png`, type: 'image/png', data }]);

@@ -12,6 +12,9 @@ import { imageExtensions, judgeImage, type ImageType } from './image-content.ts'
 import { recordAudit } from '../audit/public.ts';
 import type { UploadStorage } from './upload-storage.ts';
 
+/** Staff roles that read chat images (issue 27: the support inbox's roles). */
+const supportRoles: readonly string[] = ['support', 'admin'];
+
 // SPEC §5 and §9: images at most 5 MB.
 export const maxImageBytes = 5 * 1024 * 1024;
 
@@ -92,6 +95,9 @@ export function uploadService({ db, clock, storage }: UploadDeps) {
         [id],
       );
       if (!row || (row.member_id !== p.memberId && !p.role) || !storedNamePattern.test(row.stored_name))
+        throw refuse(errorKeys.upload.notFound);
+      // Issue 27: chat images are the thread's member's and support's (support and admin), not every reviewer's.
+      if (row.purpose === 'support_chat' && row.member_id !== p.memberId && !supportRoles.includes(p.role ?? ''))
         throw refuse(errorKeys.upload.notFound);
       // Staff looking at a member's documents is a staff action: it goes in the audit log.
       if (p.role && row.member_id !== p.memberId) {

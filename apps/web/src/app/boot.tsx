@@ -11,6 +11,7 @@ import { LoadFailure } from '../shared/components/load-failure.tsx';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/spec.constants.ts';
 import { withLoadTimeout } from './lazy-screen.tsx';
 import { preloadScreen } from './routes.tsx';
+import { isOfflineFailure, whenBackOnline } from './pwa/offline.ts';
 
 /** Lets the browser paint and handle input before the next step of the boot. */
 function nextTask(): Promise<void> {
@@ -106,24 +107,30 @@ export async function startApp(root: Root, languageLoading: Promise<LanguageRead
   // The first screen's chunk (and its catalogue parts, now that the language is known) downloads while the
   // config call is under way, each in a task of its own, so the app's first render does not also start it.
   await nextTask();
-  preloadScreen(addressPath(window.location.hash));
+  // Offline (issue 27), a module that failed to download stays failed for the page: the screen waits for the network.
+  if (navigator.onLine) preloadScreen(addressPath(window.location.hash));
   await nextTask();
 
   const began = performance.now();
   let config: AppConfig;
   try {
     config = toAppConfig(await api.call(configRef, { type: 'all' }));
-  } catch {
+  } catch (error) {
+    // Issue 27: started without a network (the service worker drew the shell) → the offline state, which also
+    // continues by itself when the connection comes back.
+    const offline = isOfflineFailure(error, navigator);
     const failure = (retrying: boolean) => (
       <LoadFailure
-        titleKey="boot.configFailedTitle"
-        messageKey="notice.configFailed"
+        titleKey={offline ? 'app.offline.title' : 'boot.configFailedTitle'}
+        messageKey={offline ? 'app.offline.body' : 'notice.configFailed'}
         onRetry={retry}
         retrying={retrying}
-        testId="config-failure"
+        testId={offline ? 'offline-state' : 'config-failure'}
       />
     );
+    const stopWaiting = offline ? whenBackOnline(retry, window) : () => undefined;
     function retry() {
+      stopWaiting();
       root.render(failure(true));
       void startApp(root, languageLoading);
     }

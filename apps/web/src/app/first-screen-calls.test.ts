@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configCall } from '@kabuto/contracts/common/config';
 import { userInfoCall } from '@kabuto/contracts/user/info';
-import { loginCall } from '@kabuto/contracts/user/login';
+import { loginCall, loginCodeCall } from '@kabuto/contracts/user/login';
 import { registerCall } from '@kabuto/contracts/user/register';
 import { resetPasswordCall, sendResetCodeCall } from '@kabuto/contracts/user/passwords';
 import { configRef } from './boot.tsx';
@@ -13,6 +13,7 @@ describe('calls made by the first screens without loading zod (DESIGN "Front end
     expect(configRef.path).toBe(configCall.path);
     expect(userInfoRef.path).toBe(userInfoCall.path);
     expect(authCalls.login.path).toBe(loginCall.path);
+    expect(authCalls.loginCode.path).toBe(loginCodeCall.path);
     expect(authCalls.register.path).toBe(registerCall.path);
     expect(authCalls.sendResetCode.path).toBe(sendResetCodeCall.path);
     expect(authCalls.resetPassword.path).toBe(resetPasswordCall.path);

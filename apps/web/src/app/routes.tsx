@@ -57,6 +57,7 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/user/usercenter',
     Screen: lazyScreen(
+      // The support row, its unread count and the bell read the core catalogue (issue 27).
       withParts(['funds'], () =>
         import('../features/funds/screens/member-centre.screen.tsx').then((m) => m.MemberCentreScreen),
       ),
@@ -75,7 +76,8 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/user/BankCard',
     Screen: lazyScreen(
-      withParts(['funds'], () =>
+      // security: the two-step code asked before a card is removed (issue 27).
+      withParts(['funds', 'security'], () =>
         import('../features/funds/screens/bank-cards.screen.tsx').then((m) => m.BankCardsScreen),
       ),
     ),
@@ -84,7 +86,10 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/user/WithCard',
     Screen: lazyScreen(
-      withParts(['funds'], () => import('../features/funds/screens/add-card.screen.tsx').then((m) => m.AddCardScreen)),
+      // security: the two-step code field (issue 27).
+      withParts(['funds', 'security'], () =>
+        import('../features/funds/screens/add-card.screen.tsx').then((m) => m.AddCardScreen),
+      ),
     ),
     meta: { titleKey: 'titles.addCard', backTo: '/user/BankCard' },
   },
@@ -107,7 +112,10 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/user/withdraw',
     Screen: lazyScreen(
-      withParts(['funds'], () => import('../features/funds/screens/withdraw.screen.tsx').then((m) => m.WithdrawScreen)),
+      // security: the two-step code field (issue 27).
+      withParts(['funds', 'security'], () =>
+        import('../features/funds/screens/withdraw.screen.tsx').then((m) => m.WithdrawScreen),
+      ),
     ),
     meta: { titleKey: 'titles.withdraw', backTo: '/user/usercenter' },
   },
@@ -129,7 +137,12 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/user/setting',
-    Screen: lazyScreen(() => import('../features/settings/screens/settings.screen.tsx').then((m) => m.SettingsScreen)),
+    Screen: lazyScreen(
+      // settings: the display choices (colour scheme, price colours; issue 27); security: the two-step sign-in row.
+      withParts(['settings', 'security'], () =>
+        import('../features/settings/screens/settings.screen.tsx').then((m) => m.SettingsScreen),
+      ),
+    ),
     meta: { titleKey: 'titles.settings', keepAlive: true, backTo: '/user/usercenter' },
   },
   {
@@ -140,6 +153,16 @@ export const appRoutes: readonly AppRoute[] = [
       ),
     ),
     meta: { titleKey: 'titles.loginPassword', backTo: '/user/setting' },
+  },
+  {
+    // Issue 27: two-step sign-in (TOTP) on and off; staff are sent here until it is on.
+    path: '/user/security',
+    Screen: lazyScreen(
+      withParts(['settings', 'security'], () =>
+        import('../features/settings/screens/two-factor.screen.tsx').then((m) => m.TwoFactorScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.security', backTo: '/user/setting' },
   },
   {
     path: '/user/setPassword',
@@ -177,6 +200,7 @@ export const appRoutes: readonly AppRoute[] = [
   },
   {
     path: '/home/index',
+    // market: the home texts, the shortcuts' labels among them; the bell and support badge are in the core catalogue.
     Screen: lazyScreen(withParts(['market'], () => import('./home/home.screen.tsx').then((m) => m.HomeScreen))),
     meta: { titleKey: 'titles.home' },
   },
@@ -244,7 +268,8 @@ export const appRoutes: readonly AppRoute[] = [
   {
     path: '/market/marketDetail',
     Screen: lazyScreen(
-      withParts(['market'], () =>
+      // notices: the price-alert button and its sheet (issue 27).
+      withParts(['market', 'notices'], () =>
         import('../features/market/screens/stock-detail.screen.tsx').then((m) => m.StockDetailScreen),
       ),
     ),
@@ -401,6 +426,16 @@ export const appRoutes: readonly AppRoute[] = [
     meta: { titleKey: 'titles.loan', backTo: '/home/index' },
   },
   {
+    // Issue 27 "Statements": the monthly statement and the annual trading report, as CSV or PDF.
+    path: '/user/statements',
+    Screen: lazyScreen(
+      withParts(['statements'], () =>
+        import('../features/statements/screens/statements.screen.tsx').then((m) => m.StatementsScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.statements', backTo: '/user/usercenter' },
+  },
+  {
     // SPEC §2 /user/jkjl "loan records": the loan record and the repayment record.
     path: '/user/jkjl',
     Screen: lazyScreen(
@@ -409,6 +444,24 @@ export const appRoutes: readonly AppRoute[] = [
       ),
     ),
     meta: { titleKey: 'titles.loanRecords', backTo: '/user/jk' },
+  },
+  {
+    // Issue 27 (SPEC §2 has no route): the member's notices, unread first marked, each opening its screen.
+    path: '/user/notices',
+    Screen: lazyScreen(
+      withParts(['notices'], () =>
+        import('../features/notices/screens/notices.screen.tsx').then((m) => m.NoticesScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.notices', backTo: '/user/usercenter' },
+  },
+  {
+    // Issue 27: the member's price alerts (set from a stock's detail), waiting and fired.
+    path: '/user/alerts',
+    Screen: lazyScreen(
+      withParts(['notices'], () => import('../features/notices/screens/alerts.screen.tsx').then((m) => m.AlertsScreen)),
+    ),
+    meta: { titleKey: 'titles.alerts', backTo: '/user/notices' },
   },
   {
     path: '/position/position',
@@ -434,11 +487,21 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/admin',
     Screen: lazyScreen(
       // block and trade: the refusals of the block queue (product closed, price off the grid) reach a toast here.
-      withParts(['admin', 'funds', 'block', 'trade', 'daytrade', 'copy'], () =>
+      withParts(['admin', 'funds', 'block', 'trade', 'daytrade', 'copy', 'support'], () =>
         import('../features/admin/screens/back-office.screen.tsx').then((m) => m.BackOfficeScreen),
       ),
     ),
     meta: { titleKey: 'titles.admin', keepAlive: true, backTo: '/user/usercenter' },
+  },
+  {
+    // Issue 27: online customer service. SPEC §2 names no route for it; members and visitors share this one.
+    path: '/support/chat',
+    Screen: lazyScreen(
+      withParts(['support'], () =>
+        import('../features/support/screens/support-chat.screen.tsx').then((m) => m.SupportChatScreen),
+      ),
+    ),
+    meta: { titleKey: 'titles.support' },
   },
 ];
 

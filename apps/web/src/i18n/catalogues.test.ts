@@ -34,9 +34,21 @@ import marketTw from './locales/parts/market/tw.json';
 import marketJp from './locales/parts/market/jp.json';
 import legalTw from './locales/parts/legal/tw.json';
 import legalJp from './locales/parts/legal/jp.json';
+import noticesEn from './locales/parts/notices/en.json';
+import noticesTw from './locales/parts/notices/tw.json';
+import noticesJp from './locales/parts/notices/jp.json';
 import settingsEn from './locales/parts/settings/en.json';
 import settingsTw from './locales/parts/settings/tw.json';
 import settingsJp from './locales/parts/settings/jp.json';
+import supportEn from './locales/parts/support/en.json';
+import supportTw from './locales/parts/support/tw.json';
+import supportJp from './locales/parts/support/jp.json';
+import securityEn from './locales/parts/security/en.json';
+import securityTw from './locales/parts/security/tw.json';
+import securityJp from './locales/parts/security/jp.json';
+import statementsEn from './locales/parts/statements/en.json';
+import statementsTw from './locales/parts/statements/tw.json';
+import statementsJp from './locales/parts/statements/jp.json';
 import tradeEn from './locales/parts/trade/en.json';
 import tradeTw from './locales/parts/trade/tw.json';
 import tradeJp from './locales/parts/trade/jp.json';
@@ -57,9 +69,57 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const langs = ['en', 'tw', 'jp'] as const;
 // Each language is its core catalogue plus the parts some routes load (i18n.ts `CataloguePart`).
 const parts = {
-  en: [adminEn, blockEn, copyEn, daytradeEn, fundsEn, ipoEn, legalEn, loanEn, marketEn, settingsEn, tradeEn],
-  tw: [adminTw, blockTw, copyTw, daytradeTw, fundsTw, ipoTw, legalTw, loanTw, marketTw, settingsTw, tradeTw],
-  jp: [adminJp, blockJp, copyJp, daytradeJp, fundsJp, ipoJp, legalJp, loanJp, marketJp, settingsJp, tradeJp],
+  en: [
+    adminEn,
+    blockEn,
+    copyEn,
+    daytradeEn,
+    fundsEn,
+    ipoEn,
+    legalEn,
+    loanEn,
+    marketEn,
+    noticesEn,
+    settingsEn,
+    supportEn,
+    securityEn,
+    statementsEn,
+    tradeEn,
+  ],
+  tw: [
+    adminTw,
+    blockTw,
+    copyTw,
+    daytradeTw,
+    fundsTw,
+    ipoTw,
+    legalTw,
+    loanTw,
+    marketTw,
+    noticesTw,
+    settingsTw,
+    supportTw,
+    securityTw,
+    statementsTw,
+    tradeTw,
+  ],
+  jp: [
+    adminJp,
+    blockJp,
+    copyJp,
+    daytradeJp,
+    fundsJp,
+    ipoJp,
+    legalJp,
+    loanJp,
+    marketJp,
+    noticesJp,
+    settingsJp,
+    supportJp,
+    securityJp,
+    statementsJp,
+    tradeJp,
+  ],
 } as const;
 /** What i18n.ts ends with once every part is loaded: the parts deep-merged into the core (`addResourceBundle`). */
 function merged(...trees: Tree[]): Tree {
@@ -72,9 +132,60 @@ function merged(...trees: Tree[]): Tree {
   return out;
 }
 const catalogues = {
-  en: merged(en, adminEn, blockEn, copyEn, daytradeEn, fundsEn, ipoEn, legalEn, loanEn, marketEn, settingsEn, tradeEn),
-  tw: merged(tw, adminTw, blockTw, copyTw, daytradeTw, fundsTw, ipoTw, legalTw, loanTw, marketTw, settingsTw, tradeTw),
-  jp: merged(jp, adminJp, blockJp, copyJp, daytradeJp, fundsJp, ipoJp, legalJp, loanJp, marketJp, settingsJp, tradeJp),
+  en: merged(
+    en,
+    adminEn,
+    blockEn,
+    copyEn,
+    daytradeEn,
+    fundsEn,
+    ipoEn,
+    legalEn,
+    loanEn,
+    marketEn,
+    noticesEn,
+    settingsEn,
+    supportEn,
+    securityEn,
+    statementsEn,
+    tradeEn,
+  ),
+  tw: merged(
+    tw,
+    adminTw,
+    blockTw,
+    copyTw,
+    daytradeTw,
+    fundsTw,
+    ipoTw,
+    legalTw,
+    loanTw,
+    marketTw,
+    noticesTw,
+    settingsTw,
+    supportTw,
+    securityTw,
+    statementsTw,
+    tradeTw,
+  ),
+  jp: merged(
+    jp,
+    adminJp,
+    blockJp,
+    copyJp,
+    daytradeJp,
+    fundsJp,
+    ipoJp,
+    legalJp,
+    loanJp,
+    marketJp,
+    noticesJp,
+    settingsJp,
+    supportJp,
+    securityJp,
+    statementsJp,
+    tradeJp,
+  ),
 };
 const flat = Object.fromEntries(langs.map((lang) => [lang, leaves(catalogues[lang] as Tree)])) as Record<
   (typeof langs)[number],

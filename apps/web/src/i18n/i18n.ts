@@ -24,7 +24,21 @@ async function catalogueOf(lang: Lang): Promise<ResourceKey> {
  * namespace, so keys keep their dotted paths.
  */
 export type CataloguePart =
-  'admin' | 'block' | 'copy' | 'daytrade' | 'funds' | 'ipo' | 'legal' | 'loan' | 'market' | 'settings' | 'trade';
+  | 'admin'
+  | 'block'
+  | 'copy'
+  | 'daytrade'
+  | 'funds'
+  | 'ipo'
+  | 'legal'
+  | 'loan'
+  | 'market'
+  | 'notices'
+  | 'security'
+  | 'settings'
+  | 'statements'
+  | 'support'
+  | 'trade';
 
 const partLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/parts/*/*.json');
 const loadedParts = new Set<CataloguePart>();

@@ -31,6 +31,7 @@ export const auditActions = [
   'daytrade.firstApproval',
   'member.restrict',
   'member.lift',
+  'member.twoFactorReset',
   'channel.save',
   'withdrawalLimits.save',
   'upload.view',
@@ -56,6 +57,10 @@ export const auditActions = [
   'staff.disable',
   'staff.enable',
   'staff.resetPassword',
+  // Issue 27: the support inbox.
+  'support.assign',
+  'support.reply',
+  'support.close',
 ] as const satisfies readonly (`${string}.${string}` & string)[];
 
 export type AuditAction = (typeof auditActions)[number];

@@ -8,6 +8,8 @@ export const adminPolicies = {
   memberDetail: staffCall('admin', 'reviewer', 'support', 'auditor'),
   restrict: staffCall('admin', 'support'),
   liftRestriction: staffCall('admin', 'support'),
+  twoFactorStatus: staffCall('admin', 'reviewer', 'support', 'auditor'),
+  twoFactorReset: staffCall('admin', 'support'),
   realNameList: staffCall('reviewer', 'admin', 'auditor'),
   realNameDecide: staffCall('admin', 'reviewer'),
   depositsList: staffCall('admin', 'reviewer', 'auditor', 'support'),

@@ -4,6 +4,7 @@ import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { idField } from '../fields.ts';
 import { bankCardPatterns, cardTypes } from '../formats.ts';
+import { secondFactorField } from '../security/two-factor.ts';
 
 export { cardTypes };
 
@@ -56,6 +57,8 @@ export const bankCardAddCall = defineCall({
     indianBank: z.boolean().default(false),
     ifsc: z.string().trim().regex(bankCardPatterns.ifsc, { error: errorKeys.request.invalid }).optional(),
     upi: z.string().trim().regex(bankCardPatterns.upi, { error: errorKeys.request.invalid }).optional(),
+    // Issue 27: required while two-step sign-in is on.
+    twoFactorCode: secondFactorField,
   }),
   response: bankCardSchema,
 });
@@ -64,6 +67,6 @@ export const bankCardRemoveCall = defineCall({
   policy: memberCall,
   path: 'user/bankCards/remove',
   summary: 'Remove a bank card (not while a withdrawal to it is pending)',
-  request: z.object({ id: idField }),
+  request: z.object({ id: idField, twoFactorCode: secondFactorField }),
   response: z.null(),
 });

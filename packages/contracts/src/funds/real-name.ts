@@ -38,7 +38,7 @@ export const realNameSubmitCall = defineCall({
   response: z.object({ status: z.literal('pending') }),
 });
 
-export const uploadPurposes = ['id_front', 'id_back', 'deposit_receipt'] as const;
+export const uploadPurposes = ['id_front', 'id_back', 'deposit_receipt', 'support_chat'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /** Multipart call (fields `purpose`, `file`): only the answer has a JSON contract. */

@@ -4,6 +4,7 @@ import { defineCall } from '../call.ts';
 import { errorKeys } from '../errors.ts';
 import { amountField, moneyString } from '../fields.ts';
 import { windowSchema, fundRecordSchema } from './deposits.ts';
+import { secondFactorField } from '../security/two-factor.ts';
 
 export const creditScoreSchema = z.object({
   score: z.number().int(),
@@ -51,6 +52,8 @@ export const withdrawCreateCall = defineCall({
       .min(1, { error: errorKeys.account.passwordEmpty })
       .max(32, { error: errorKeys.password.fundWrong }),
     bankCardId: z.uuid({ error: errorKeys.cards.notFound }),
+    // Issue 27: required while two-step sign-in is on.
+    twoFactorCode: secondFactorField,
   }),
   response: fundRecordSchema,
 });

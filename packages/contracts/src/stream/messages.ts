@@ -14,7 +14,12 @@ import {
 /** Topics with a fixed name; the market's per-symbol topics are built with `marketTopic`. */
 export const streamTopics = ['member', 'indices'] as const;
 export type MarketTopic = `quotes:${string}` | `depth:${string}` | `candles:${string}:${CandlePeriodName}` | 'indices';
-export type StreamTopic = 'member' | MarketTopic;
+/**
+ * Issue 27: a visitor's support conversation, named by the token their browser keeps (sent in a message, never in a
+ * URL); the server knows the conversation only by the token's hash.
+ */
+export type SupportTopic = `support:${string}`;
+export type StreamTopic = 'member' | MarketTopic | SupportTopic;
 
 /** A market topic taken apart; `quotes:7203`, `depth:7203`, `candles:7203:5m`, `indices`. */
 export type ParsedMarketTopic =
@@ -25,8 +30,18 @@ export type ParsedMarketTopic =
 /** Reads a topic name: a market topic, `member`, or the catalogued key that refuses it. */
 export function parseTopic(
   topic: string,
-): { topic: 'member' } | { topic: MarketTopic; market: ParsedMarketTopic } | { error: ErrorKey } {
+):
+  | { topic: 'member' }
+  | { topic: MarketTopic; market: ParsedMarketTopic }
+  | { topic: SupportTopic; visitorToken: string }
+  | { error: ErrorKey } {
   if (topic === 'member') return { topic };
+  if (topic.startsWith('support:')) {
+    const visitorToken = topic.slice('support:'.length);
+    return /^[A-Za-z0-9_-]{43}$/.test(visitorToken)
+      ? { topic: topic as SupportTopic, visitorToken }
+      : { error: errorKeys.support.visitorTokenInvalid };
+  }
   if (topic === 'indices') return { topic, market: { kind: 'indices' } };
   const parts = topic.split(':');
   const [kind, symbol, period] = parts;
@@ -104,6 +119,12 @@ export const memberEventTypes = [
   'trade.positionChanged',
   /** One of the member's IPO entries changed: drawn (won or not), paid, lapsed, or its offering cancelled. */
   'ipo.entryChanged',
+  /** Issue 27: a message arrived in the member's support conversation (a staff reply, or the member's own from another tab). */
+  'support.message',
+  /** Issue 27: a new in-app notice for the member (an outcome they were waiting for, or a price alert that fired). */
+  'notice.created',
+  /** Issue 27: one of the member's price alerts was set or deleted (the leader's alert index re-reads it). */
+  'alert.changed',
   /** One of the member's sessions ended (sign-out) or all of them (password change, restriction): its sockets close. */
   'session.ended',
 ] as const;
@@ -132,6 +153,12 @@ export type ServerMessage =
   | { type: 'indices'; topic: 'indices'; seq: string; data: IndexValueWire[] }
   /** Staff halted, resumed or delisted the symbol (on its quotes topic; not part of the tick sequence). */
   | { type: 'symbolStatus'; topic: MarketTopic; data: { symbol: string; status: SymbolStatus; reason: string | null } }
+  /**
+   * Issue 27: in a visitor's support conversation a message arrived or support read the visitor's messages. Not a
+   * member event (a visitor has no sequence): `subscribed` on this topic carries the conversation's last message id,
+   * so a reconnect that missed one refetches.
+   */
+  | { type: 'support'; topic: SupportTopic; data: { threadId: string; messageId: string; kind: 'message' | 'read' } }
   | { type: 'unsubscribed'; topic: StreamTopic }
   | {
       type: 'event';

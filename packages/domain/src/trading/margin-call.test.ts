@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { money } from '../money.ts';
-import { marginCallPrice, marginCallReached, pnlAt } from './margin.ts';
-import { closeTrigger, closingPrice, limitCrossed, openingPrice } from './triggers.ts';
+import { money, type Decimal } from '../money.ts';
+import { marginCallPrice, marginCallReached, marginWarningPrice, marginWarningRatio, pnlAt } from './margin.ts';
+import { closeTrigger, closingPrice, limitCrossed, marginWarningDue, openingPrice } from './triggers.ts';
 import { levelProblem } from './protective-levels.ts';
 
 describe('P&L and the margin call', () => {
@@ -23,6 +23,34 @@ describe('P&L and the margin call', () => {
     expect(call.toFixed()).toBe('2250');
     expect(marginCallReached('long', '2250.5', call)).toBe(false);
     expect(marginCallReached('long', '2250', call)).toBe(true);
+  });
+
+  it('warns halfway to the call: a 5× long of 1,000 at ¥2,500 with maintenance 0.5 is warned at ¥2,375, a short above its entry', () => {
+    expect(marginWarningRatio('0.5')).toBe('0.75');
+    expect(marginWarningRatio('0.3')).toBe('0.65');
+    const long = {
+      side: 'long',
+      entry: '2500',
+      shares: '1000',
+      margin: '500000',
+      addedMargin: '0',
+      maintenanceRatio: '0.5',
+    } as const;
+    const warn = marginWarningPrice(long) as Decimal;
+    expect(warn.toFixed()).toBe('2375');
+    // Between the entry and the forced close: the warning always comes first.
+    expect(warn.gt(marginCallPrice(long))).toBe(true);
+    const short = { ...long, side: 'short', entry: '1000', shares: '100', margin: '20000' } as const;
+    const shortWarn = marginWarningPrice(short) as Decimal;
+    expect(shortWarn.toFixed()).toBe('1050');
+    expect(shortWarn.lt(marginCallPrice(short))).toBe(true);
+    // A copied position has no maintenance ratio (its follow's stop-loss protects it): nothing to warn of.
+    expect(marginWarningPrice({ ...long, maintenanceRatio: '0' })).toBeNull();
+    // Due at the side the position closes at (a long's bid), once: not again while it stays warned.
+    expect(marginWarningDue('long', warn, false, { bid: '2375', ask: '2376' })).toBe(true);
+    expect(marginWarningDue('long', warn, false, { bid: '2376', ask: '2374' })).toBe(false);
+    expect(marginWarningDue('long', warn, true, { bid: '2300', ask: '2301' })).toBe(false);
+    expect(marginWarningDue('short', shortWarn, false, { bid: '1049', ask: '1050' })).toBe(true);
   });
 
   it('added margin moves the call price away; a short’s call is above its entry', () => {

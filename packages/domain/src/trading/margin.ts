@@ -44,3 +44,21 @@ export function marginCallPrice(p: {
 /** Whether a price has reached the margin-call price (a long falls to it, a short rises to it). */
 export const marginCallReached = (side: TradeSide, price: string | Decimal, callPrice: Decimal): boolean =>
   side === 'long' ? money(price).lte(callPrice) : money(price).gte(callPrice);
+
+/**
+ * Issue 27 "margin calls": the member is warned once a position's equity has used half the cushion between its original
+ * margin and the maintenance ratio, before the engine's forced close. The level equity falls to for the warning, as a
+ * share of the original margin: halfway between 1 and the maintenance ratio.
+ */
+export const marginWarningRatio = (maintenanceRatio: string): string =>
+  money(maintenanceRatio).plus(1).div(2).toFixed();
+
+/**
+ * The price at which a position's margin warning is due (as `marginCallPrice`, at the warning ratio), or null for a
+ * position with no maintenance ratio: a copied position (issue 26) has none, its follow's copy stop-loss protects it,
+ * and its follower cannot add margin to it, so there is nothing to warn of.
+ */
+export const marginWarningPrice = (p: Parameters<typeof marginCallPrice>[0]): Decimal | null =>
+  money(p.maintenanceRatio).gt(0)
+    ? marginCallPrice({ ...p, maintenanceRatio: marginWarningRatio(p.maintenanceRatio) })
+    : null;

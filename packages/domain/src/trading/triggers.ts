@@ -35,3 +35,10 @@ export function closeTrigger(
     return 'takeProfit';
   return null;
 }
+
+/**
+ * Issue 27: whether a holding position the engine did not close at this quote is due its margin warning — the price
+ * it would close at has reached the warning price, and it has not been warned since its margin last changed.
+ */
+export const marginWarningDue = (side: TradeSide, warningPrice: Decimal, warned: boolean, touch: Touch): boolean =>
+  !warned && marginCallReached(side, closingPrice(side, touch), warningPrice);

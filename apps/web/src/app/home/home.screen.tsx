@@ -6,6 +6,8 @@ import {
   CreditCard,
   HandCoins,
   Handshake,
+  Headset,
+  MessagesSquare,
   JapaneseYen,
   Layers,
   Moon,
@@ -33,6 +35,9 @@ import { jstText, useLocale } from '../../shared/format/jst.ts';
 import { moneyText } from '../../shared/format/money-text.ts';
 import { push } from '../../shared/navigation/navigation.ts';
 import { useSession } from '../../shared/session/session.store.ts';
+import { SupportBadge } from '../../shared/support/support-badge.tsx';
+import { NoticeBell } from '../../shared/notices/notice-bell.tsx';
+import { supportChatPath } from '../../shared/support/support-path.ts';
 import './home.css';
 
 /** Home (/home/index), UX "Home": assets, indices, shortcuts, hot stocks and the latest news. It composes several
@@ -44,15 +49,18 @@ export function HomeScreen() {
       testId="home-screen"
       showBack={false}
       right={
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('titles.search')}
-          onClick={() => push('/home/search')}
-          data-testid="home-search"
-        >
-          <Search aria-hidden="true" />
-        </button>
+        <>
+          <NoticeBell testId="home-notices" />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('titles.search')}
+            onClick={() => push('/home/search')}
+            data-testid="home-search"
+          >
+            <Search aria-hidden="true" />
+          </button>
+        </>
       }
     >
       <MarketBanner />
@@ -158,6 +166,8 @@ interface Shortcut {
   key: string;
   path: string;
   icon: ReactNode;
+  /** Issue 27: the chat's entry points carry its unread count. */
+  unread?: boolean;
 }
 
 // SPEC §2 home shortcuts whose screens exist today; the others appear as their screens are built (issue 7: no dead buttons).
@@ -178,7 +188,13 @@ const shortcuts: readonly Shortcut[] = [
   // SPEC §2 "quant copy trading": the strategies (docs/issue26-copy.md).
   { key: 'copyTrading', path: '/follow/list', icon: <Copy /> },
   { key: 'creditBorrowing', path: '/user/jk', icon: <HandCoins /> },
+  // SPEC §2 names both; one chat with support (issue 27).
+  { key: 'customerService', path: supportChatPath, icon: <Headset />, unread: true },
+  { key: 'onlineSupport', path: supportChatPath, icon: <MessagesSquare />, unread: true },
 ];
+
+/** The shortcuts' label keys, for the test that they are in the catalogue parts home loads. */
+export const shortcutLabelKeys = shortcuts.map((s) => `home.shortcut.${s.key}`);
 
 function Shortcuts() {
   const { t } = useTranslation();
@@ -192,9 +208,17 @@ function Shortcuts() {
           onClick={() => push(s.path)}
           data-testid={`home-shortcut-${s.key}`}
         >
-          <span className="shortcut__icon" aria-hidden="true">
-            {s.icon}
-          </span>
+          {s.unread ? (
+            <SupportBadge testId={`home-shortcut-${s.key}-unread`}>
+              <span className="shortcut__icon" aria-hidden="true">
+                {s.icon}
+              </span>
+            </SupportBadge>
+          ) : (
+            <span className="shortcut__icon" aria-hidden="true">
+              {s.icon}
+            </span>
+          )}
           {t(`home.shortcut.${s.key}`)}
         </button>
       ))}

@@ -1,6 +1,7 @@
 import type { StaffRole } from '@kabuto/contracts/fields';
 import { adminPolicies } from '@kabuto/contracts/admin/policies';
 import { roleMay, type CallPolicy } from '@kabuto/contracts/policy';
+import { supportPolicies } from '@kabuto/contracts/support/policies';
 
 // DESIGN "Reviews and the back office": each role sees only what it may use. The policies are the
 // calls' own (issue 6 §3): the contracts take them from `adminPolicies`, the server refuses with them,
@@ -14,6 +15,7 @@ export type Section =
   | 'blockApplications'
   | 'loanApplications'
   | 'daytradeApplications'
+  | 'support'
   | 'members'
   | 'channels'
   | 'market'
@@ -38,6 +40,8 @@ const sectionPolicy: Record<Section, CallPolicy> = {
   blockApplications: adminPolicies.blockApplicationsList,
   loanApplications: adminPolicies.loanApplicationsList,
   daytradeApplications: adminPolicies.daytradeApplicationsList,
+  // Issue 27: the support inbox (support and admin only).
+  support: supportPolicies.inbox,
   members: adminPolicies.memberSearch,
   channels: adminPolicies.channelsList,
   market: adminPolicies.symbols,
@@ -61,6 +65,7 @@ export const sectionOrder: readonly Section[] = [
   'blockApplications',
   'loanApplications',
   'daytradeApplications',
+  'support',
   'members',
   'channels',
   'market',
@@ -85,6 +90,7 @@ export const can = {
   /** Approve or reject a seat-account application (issue 25). */
   decideSeats: (role: StaffRole) => roleMay(adminPolicies.seatDecide, role),
   restrict: (role: StaffRole) => roleMay(adminPolicies.restrict, role),
+  resetTwoFactor: (role: StaffRole) => roleMay(adminPolicies.twoFactorReset, role),
   editSettings: (role: StaffRole) => roleMay(adminPolicies.channelSave, role),
   publishNews: (role: StaffRole) => roleMay(adminPolicies.newsPublish, role),
   withdrawNews: (role: StaffRole) => roleMay(adminPolicies.newsUnpublish, role),

@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { Toast } from '../kit/imperative.ts';
 import { NOTICE_DURATION_MS } from '../spec.constants.ts';
 
 /** The kit's toast, loaded with the first notice (it brings the kit's animation library, which no first screen needs). */

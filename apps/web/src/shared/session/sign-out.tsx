@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '../kit/imperative.ts';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
 import type { logoutCall } from '@kabuto/contracts/user/login';

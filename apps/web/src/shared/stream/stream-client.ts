@@ -3,7 +3,7 @@ import type { ServerMessage } from '@kabuto/contracts/stream/messages';
 /** A message that belongs to one topic (a quote, depth, candle, index values, a status change, a member event). */
 export type TopicMessage = Extract<
   ServerMessage,
-  { topic: string; type: 'quote' | 'depth' | 'candle' | 'indices' | 'symbolStatus' | 'event' }
+  { topic: string; type: 'quote' | 'depth' | 'candle' | 'indices' | 'symbolStatus' | 'event' | 'support' }
 >;
 
 export interface TopicListener {
@@ -134,6 +134,12 @@ export function openStream(o: StreamClientOptions): StreamClient {
     if (!state) return;
     if (m.type === 'symbolStatus') {
       // Not part of the tick sequence.
+      for (const l of [...state.listeners]) l.onMessage(m);
+      return;
+    }
+    if (m.type === 'support') {
+      // Issue 27: a visitor's conversation has no sequence; its last message id is what a reconnect compares.
+      if (m.data.kind === 'message') state.lastSeq = m.data.messageId;
       for (const l of [...state.listeners]) l.onMessage(m);
       return;
     }

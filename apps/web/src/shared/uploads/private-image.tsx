@@ -1,6 +1,7 @@
 import './private-image.css';
 import { useEffect, useState } from 'react';
-import { ImageViewer, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
+import { ImageViewer } from '../kit/imperative.ts';
 import { ImageOff } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

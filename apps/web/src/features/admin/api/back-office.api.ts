@@ -24,6 +24,7 @@ import type {
 import type { adminSeatDecideCall, adminSeatListCall } from '@kabuto/contracts/seats/seat-accounts';
 import type { adminBlockApplicationsCall, adminBlockDecideCall } from '@kabuto/contracts/block/block-trades';
 import type { adminLoanApplicationsCall, adminLoanDecideCall } from '@kabuto/contracts/loans/loans';
+import type { adminTwoFactorResetCall, adminTwoFactorStatusCall } from '@kabuto/contracts/security/two-factor';
 import { api } from '../../../shared/api/api.ts';
 import { callRef } from '../../../shared/api/call-ref.ts';
 
@@ -32,6 +33,8 @@ const adminLiftRestrictionRef = callRef<typeof adminLiftRestrictionCall>('admin/
 const adminMemberDetailRef = callRef<typeof adminMemberDetailCall>('admin/members/detail');
 const adminMemberSearchRef = callRef<typeof adminMemberSearchCall>('admin/members/search');
 const adminRestrictRef = callRef<typeof adminRestrictCall>('admin/members/restrict');
+const adminTwoFactorRef = callRef<typeof adminTwoFactorStatusCall>('admin/members/twoFactor');
+const adminTwoFactorResetRef = callRef<typeof adminTwoFactorResetCall>('admin/members/twoFactorReset');
 const adminDepositsDecideRef = callRef<typeof adminDepositsDecideCall>('admin/deposits/decide');
 const adminDepositsListRef = callRef<typeof adminDepositsListCall>('admin/deposits/list');
 const adminQueueCountsRef = callRef<typeof adminQueueCountsCall>('admin/queues/counts');
@@ -83,6 +86,7 @@ export const adminKeys = {
   daytrade: ['admin/daytrade/applications'],
   memberSearch: [adminMemberSearchRef.path],
   memberDetail: [adminMemberDetailRef.path],
+  memberTwoFactor: [adminTwoFactorRef.path],
   channels: [adminChannelsListRef.path],
   limits: [adminWithdrawalLimitsGetRef.path],
   reconciliation: [adminReconciliationRef.path],
@@ -122,6 +126,10 @@ export const fetchMemberDetail = (memberId: string, signal: Signal) =>
   api.call(adminMemberDetailRef, { memberId }, opts(signal));
 export const restrictMember = (body: RestrictRequest) => api.call(adminRestrictRef, body);
 export const liftRestriction = (body: RestrictRequest) => api.call(adminLiftRestrictionRef, body);
+export const fetchMemberTwoFactor = (memberId: string, signal: Signal) =>
+  api.call(adminTwoFactorRef, { memberId }, opts(signal));
+export const resetMemberTwoFactor = (body: RequestOf<typeof adminTwoFactorResetCall>) =>
+  api.call(adminTwoFactorResetRef, body);
 
 export const fetchChannels = (signal: Signal) => api.call(adminChannelsListRef, {}, opts(signal));
 export const saveChannel = (body: ChannelSaveRequest) => api.call(adminChannelSaveRef, body);

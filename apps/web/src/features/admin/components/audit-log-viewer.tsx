@@ -89,7 +89,7 @@ export function AuditLogViewer() {
           )}
         </div>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="audit__table" data-testid="admin-audit-table">
             <thead>
               <tr>

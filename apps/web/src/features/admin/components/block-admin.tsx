@@ -90,7 +90,7 @@ export function BlockAdmin({ maySave }: { maySave: boolean }) {
           />
         </div>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table block-admin__table" data-testid="admin-block-table">
             <thead>
               <tr>

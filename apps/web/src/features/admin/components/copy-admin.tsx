@@ -305,7 +305,7 @@ function Tables({
       {data.leads.length === 0 ? (
         <p className="decision__hint">{t('copyAdmin.noLeads')}</p>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table" data-testid="admin-copy-leads">
             <thead>
               <tr>
@@ -332,7 +332,7 @@ function Tables({
       {data.strategies.length === 0 ? (
         <p className="decision__hint">{t('copyAdmin.noStrategies')}</p>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table" data-testid="admin-copy-strategies">
             <thead>
               <tr>

@@ -76,7 +76,7 @@ export function FundingSettings({ mayEdit }: { mayEdit: boolean }) {
           />
         </div>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table">
             <thead>
               <tr>

@@ -118,7 +118,7 @@ export function IpoAdmin({ maySave }: { maySave: boolean }) {
           />
         </div>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table ipo-admin__table" data-testid="admin-ipo-table">
             <thead>
               <tr>

@@ -132,7 +132,7 @@ export function MarketAdmin({ rights }: { rights: MarketRights }) {
           <StatusBlock kind="empty" title={t('admin.market.none')} description={t('admin.market.noneHint')} />
         </div>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table market-admin__table" data-testid="admin-market-table">
             <thead>
               <tr>

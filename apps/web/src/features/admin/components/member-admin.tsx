@@ -9,7 +9,9 @@ import type { RestrictionKind } from '@kabuto/contracts/fields';
 import {
   adminKeys,
   fetchMemberDetail,
+  fetchMemberTwoFactor,
   liftRestriction,
+  resetMemberTwoFactor,
   restrictMember,
   searchMembers,
 } from '../api/back-office.api.ts';
@@ -22,15 +24,20 @@ import { jstText, useLocale } from '../../../shared/format/jst.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
 import '../../../shared/components/detail-list.css';
 
-/** Member search → detail: balances, restrictions (set / lift with a reason), credit score, money timeline. */
+/**
+ * Member search → detail: balances, restrictions (set / lift with a reason), two-step sign-in (reset by support with a
+ * reason), credit score, money timeline.
+ */
 export function MemberAdmin({
   memberId,
   onPick,
   mayRestrict,
+  mayResetTwoFactor,
 }: {
   memberId: string | null;
   onPick: (memberId: string | null) => void;
   mayRestrict: boolean;
+  mayResetTwoFactor: boolean;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -86,7 +93,7 @@ export function MemberAdmin({
               <StatusBlock kind="empty" title={t('admin.members.none')} description={t('admin.members.noneHint')} />
             </div>
           ) : (
-            <div className="audit__scroll">
+            <div className="audit__scroll" tabIndex={0}>
               <table className="admin-table">
                 <thead>
                   <tr>
@@ -125,7 +132,9 @@ export function MemberAdmin({
           )}
         </div>
         <div className="review__detail">
-          {memberId && <MemberDetailPane memberId={memberId} mayRestrict={mayRestrict} />}
+          {memberId && (
+            <MemberDetailPane memberId={memberId} mayRestrict={mayRestrict} mayResetTwoFactor={mayResetTwoFactor} />
+          )}
         </div>
       </div>
     </div>
@@ -134,7 +143,15 @@ export function MemberAdmin({
 
 type RestrictionAction = { mode: 'restrict' | 'lift'; kind: RestrictionKind };
 
-function MemberDetailPane({ memberId, mayRestrict }: { memberId: string; mayRestrict: boolean }) {
+function MemberDetailPane({
+  memberId,
+  mayRestrict,
+  mayResetTwoFactor,
+}: {
+  memberId: string;
+  mayRestrict: boolean;
+  mayResetTwoFactor: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const detail = useQuery({
@@ -207,6 +224,7 @@ function MemberDetailPane({ memberId, mayRestrict }: { memberId: string; mayRest
       )}
 
       <Restrictions key={memberId} memberId={memberId} detail={d} mayRestrict={mayRestrict} />
+      <TwoFactorAdmin key={`2fa-${memberId}`} memberId={memberId} mayReset={mayResetTwoFactor} />
 
       <h3 className="decision__title">{t('admin.members.timeline')}</h3>
       {d.timeline.length === 0 ? (
@@ -360,6 +378,88 @@ function Restrictions({
               </div>
             </>
           )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** A member's two-step sign-in as staff see it (never its secret), and support's reset with the check they made. */
+function TwoFactorAdmin({ memberId, mayReset }: { memberId: string; mayReset: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const [resetting, setResetting] = useState(false);
+  const [reason, setReason] = useState('');
+  const status = useQuery({
+    queryKey: [...adminKeys.memberTwoFactor, memberId],
+    queryFn: ({ signal }) => fetchMemberTwoFactor(memberId, signal),
+  });
+  const reset = useMutation({
+    mutationFn: () => resetMemberTwoFactor({ memberId, reason: reason.trim() }),
+    onSuccess: async () => {
+      showSuccess(successKeys.saved);
+      setResetting(false);
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: [...adminKeys.memberTwoFactor, memberId] });
+    },
+  });
+  const on = status.data?.enabled === true;
+  return (
+    <section data-testid="admin-two-factor" data-enabled={status.data ? String(on) : undefined}>
+      <h3 className="decision__title">{t('admin.members.twoFactor')}</h3>
+      {status.isPending ? (
+        <Skeleton.Paragraph lineCount={1} animated />
+      ) : status.isError ? (
+        <Button size="small" onClick={() => void status.refetch()}>
+          {t('common.retry')}
+        </Button>
+      ) : (
+        <p className="decision__hint" data-testid="admin-two-factor-state">
+          {on && status.data.enabledAt
+            ? t('admin.members.twoFactorOn', {
+                date: jstText(status.data.enabledAt, 'Y-M-D', locale),
+                left: status.data.recoveryCodesLeft,
+              })
+            : t('admin.members.twoFactorOff')}
+        </p>
+      )}
+      {mayReset && on && !resetting && (
+        <Button
+          size="small"
+          fill="outline"
+          color="danger"
+          onClick={() => setResetting(true)}
+          data-testid="admin-two-factor-reset"
+        >
+          {t('admin.members.twoFactorReset')}
+        </Button>
+      )}
+      {resetting && (
+        <div className="decision">
+          <p className="decision__hint">{t('admin.members.twoFactorWillReset')}</p>
+          <textarea
+            className="admin-textarea"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            placeholder={t('admin.members.twoFactorReason')}
+            aria-label={t('admin.members.twoFactorReason')}
+            data-testid="admin-two-factor-reason"
+          />
+          <div className="decision__choices">
+            <Button onClick={() => setResetting(false)}>{t('common.cancel')}</Button>
+            <Button
+              color="danger"
+              disabled={reasonIssue(reason) !== null}
+              loading={reset.isPending}
+              onClick={() => reset.mutate()}
+              data-testid="admin-two-factor-confirm"
+            >
+              {t('admin.members.twoFactorConfirm')}
+            </Button>
+          </div>
         </div>
       )}
     </section>

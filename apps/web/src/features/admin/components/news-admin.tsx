@@ -46,7 +46,7 @@ export function NewsAdmin({ mayPublish, mayWithdraw }: { mayPublish: boolean; ma
       ) : news.data.items.length === 0 ? (
         <StatusBlock kind="empty" title={t('admin.news.empty')} description={t('admin.news.emptyHint')} />
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table" data-testid="admin-news-table">
             <thead>
               <tr>

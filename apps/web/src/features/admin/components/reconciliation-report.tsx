@@ -91,7 +91,7 @@ export function ReconciliationReport() {
           {report.data.balanceDifferences.length > 0 && (
             <>
               <h3 className="decision__title">{t('admin.recon.differences')}</h3>
-              <div className="audit__scroll">
+              <div className="audit__scroll" tabIndex={0}>
                 <table className="admin-table" data-testid="admin-recon-differences">
                   <thead>
                     <tr>

@@ -90,7 +90,7 @@ export function StaffAdmin({ mayManage }: { mayManage: boolean }) {
           <Button onClick={() => void staff.refetch()}>{t('common.retry')}</Button>
         </div>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table market-admin__table" data-testid="admin-staff-table">
             <thead>
               <tr>

@@ -165,7 +165,7 @@ export function TradePositions() {
           />
         </div>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table trade-admin__table" data-testid="admin-trade-table">
             <thead>
               <tr>

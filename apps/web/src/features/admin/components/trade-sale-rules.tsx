@@ -47,7 +47,7 @@ export function TradeSaleRules({ settings, maySave }: { settings: TradeSettings;
           {t('admin.trade.rules.none')}
         </p>
       ) : (
-        <div className="audit__scroll">
+        <div className="audit__scroll" tabIndex={0}>
           <table className="admin-table trade-admin__rules" data-testid="admin-trade-rules-table">
             <thead>
               <tr>

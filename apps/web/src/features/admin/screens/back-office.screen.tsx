@@ -30,6 +30,7 @@ import { MEMBER_HOME } from '../../../shared/session/home-path.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
+import { SupportInbox } from './support-inbox.tsx';
 
 function NoAccess({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
@@ -152,8 +153,14 @@ function BackOffice({ role }: { role: StaffRole }) {
         {section === 'daytradeApplications' && (
           <DayTradeQueue mayDecide={can.decideDayTrade(role)} onOpenMember={openMember} />
         )}
+        {section === 'support' && <SupportInbox />}
         {section === 'members' && (
-          <MemberAdmin memberId={memberId} onPick={setMemberId} mayRestrict={can.restrict(role)} />
+          <MemberAdmin
+            memberId={memberId}
+            onPick={setMemberId}
+            mayRestrict={can.restrict(role)}
+            mayResetTwoFactor={can.resetTwoFactor(role)}
+          />
         )}
         {section === 'channels' && <FundingSettings mayEdit={can.editSettings(role)} />}
         {section === 'market' && <MarketAdmin rights={can.market(role)} />}

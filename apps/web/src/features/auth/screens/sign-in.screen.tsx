@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Button, Checkbox } from 'antd-mobile';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Checkbox, DotLoading } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SuccessKey } from '@kabuto/contracts/errors';
 import { requestSignIn } from '../api/auth.api.ts';
+import { loadCatalogueParts } from '../../../i18n/i18n.ts';
 import { BrandHeader } from '../../../shared/components/brand-header.tsx';
 import { ConsentCheckbox } from '../../../shared/components/consent-checkbox.tsx';
 import { FormInput, PasswordInput } from '../../../shared/components/form-input.tsx';
@@ -20,6 +21,20 @@ import '../auth.css';
 
 // The catalogue's key as a typed literal: the sign-in route does not download the whole key catalogue for one key.
 const signedIn: SuccessKey = 'success.login';
+/** Issue 27: where a staff member without two-step sign-in goes first (staff calls wait until it is on). */
+const securityPath = '/user/security';
+
+/** Issue 27: the code step, downloaded with its words only when the password step answers with a challenge. */
+const SignInCodeStep = lazy(() =>
+  Promise.all([import('./sign-in-code-step.tsx'), loadCatalogueParts(['security'])]).then(([step]) => step),
+);
+
+export interface SignedInAnswer {
+  token: string;
+  account: string;
+  is_admin: 0 | 1;
+  role: Parameters<typeof homePathFor>[0];
+}
 
 interface SignInValues {
   account: string;
@@ -37,15 +52,47 @@ export function SignInScreen() {
   const [remember, setRemember] = useState(false);
   const [agree, setAgree] = useState(false);
 
+  // Issue 27: with two-step sign-in on, the right password leads to the code step (the challenge waits 5 minutes).
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const finish = (answer: SignedInAnswer, landing: string) => {
+    signIn({ token: answer.token, account: answer.account, isAdmin: answer.is_admin === 1 });
+    showSuccess(signedIn);
+    replace(landing);
+  };
+
   const signInMutation = useMutation({
     mutationFn: requestSignIn,
     onSuccess: (answer) => {
-      signIn({ token: answer.token, account: answer.account, isAdmin: answer.is_admin === 1 });
-      showSuccess(signedIn);
-      replace(homePathFor(answer.role));
+      if ('challenge' in answer) {
+        setChallenge(answer.challenge);
+        return;
+      }
+      // Staff accounts must use two-step sign-in: one without it is sent to turn it on first.
+      finish(answer, answer.role === null ? homePathFor(null) : securityPath);
     },
     onError: (error) => setServerError(errorKeyOf(error)),
   });
+
+  if (challenge !== null) {
+    return (
+      <Suspense
+        fallback={
+          <div className="screen-loading" aria-busy="true">
+            <DotLoading color="primary" />
+          </div>
+        }
+      >
+        <SignInCodeStep
+          challenge={challenge}
+          onSignedIn={(answer) => finish(answer, homePathFor(answer.role))}
+          onExpired={(key) => {
+            setChallenge(null);
+            setServerError(key);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   const valid = values.account.trim() !== '' && values.password !== '' && agree;
   const submit = () => {

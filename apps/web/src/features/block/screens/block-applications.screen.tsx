@@ -1,10 +1,12 @@
-import { Button, Skeleton } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { BlockApplication } from '../api/block.api.ts';
 import { useBlockApplications } from '../api/block.queries.ts';
 import { useBlockFormat } from '../components/block-format.ts';
+import { ListSkeleton } from '../../../shared/components/list-skeleton.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { Refreshable } from '../../../shared/components/refreshable.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
@@ -24,17 +26,21 @@ export function BlockApplicationsScreen() {
   );
 }
 
+// An application row's height at 390 px (product, amount, status and time): the skeleton stands where the rows will.
+const BLOCK_ROW_HEIGHT = 88;
+
 function ApplicationList() {
   const { t } = useTranslation();
   const locale = useLocale();
   const list = useBlockApplications();
   if (list.isPending)
     return (
-      <div className="block-loading" aria-busy="true" data-testid="block-applications-loading">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton.Paragraph key={i} lineCount={3} animated />
-        ))}
-      </div>
+      <ListSkeleton
+        rows={4}
+        rowHeight={BLOCK_ROW_HEIGHT}
+        label={t('block.applications.loading')}
+        testId="block-applications-loading"
+      />
     );
   if (list.isError)
     return (
@@ -49,39 +55,43 @@ function ApplicationList() {
   const items = list.data.pages.flatMap((page) => page.items);
   if (items.length === 0)
     return (
-      <div className="centered-block" data-testid="block-applications-empty">
-        <StatusBlock
-          kind="empty"
-          title={t('block.applications.emptyTitle')}
-          description={t('block.applications.emptyBody')}
-        />
-        <Button color="primary" onClick={() => push('/common/dividend')} data-testid="block-applications-to-list">
-          {t('block.applications.toProducts')}
-        </Button>
-      </div>
+      <Refreshable onRefresh={() => list.refetch()}>
+        <div className="centered-block" data-testid="block-applications-empty">
+          <StatusBlock
+            kind="empty"
+            title={t('block.applications.emptyTitle')}
+            description={t('block.applications.emptyBody')}
+          />
+          <Button color="primary" onClick={() => push('/common/dividend')} data-testid="block-applications-to-list">
+            {t('block.applications.toProducts')}
+          </Button>
+        </div>
+      </Refreshable>
     );
   return (
-    <div className="block-records" data-testid="block-applications">
-      {groupByDay(items, (a) => a.createdAt, locale).map((group) => (
-        <section key={group.day}>
-          <h2 className="block-records__day num">{group.day}</h2>
-          {group.items.map((a) => (
-            <ApplicationRow key={a.id} application={a} />
-          ))}
-        </section>
-      ))}
-      {list.hasNextPage && (
-        <Button
-          block
-          fill="none"
-          loading={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-          data-testid="block-applications-more"
-        >
-          {t('block.applications.more')}
-        </Button>
-      )}
-    </div>
+    <Refreshable onRefresh={() => list.refetch()}>
+      <div className="block-records" data-testid="block-applications">
+        {groupByDay(items, (a) => a.createdAt, locale).map((group) => (
+          <section key={group.day}>
+            <h2 className="block-records__day num">{group.day}</h2>
+            {group.items.map((a) => (
+              <ApplicationRow key={a.id} application={a} />
+            ))}
+          </section>
+        ))}
+        {list.hasNextPage && (
+          <Button
+            block
+            fill="none"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+            data-testid="block-applications-more"
+          >
+            {t('block.applications.more')}
+          </Button>
+        )}
+      </div>
+    </Refreshable>
   );
 }
 

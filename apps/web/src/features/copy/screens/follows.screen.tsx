@@ -1,10 +1,11 @@
-import { Button, Skeleton, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Follow, FollowStatus } from '../api/copy.api.ts';
 import { useFollows } from '../api/copy.queries.ts';
 import { useCopyFormat } from '../components/copy-format.ts';
 import { AmountText } from '../../../shared/components/amount-text.tsx';
+import { ListSkeleton } from '../../../shared/components/list-skeleton.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
@@ -43,16 +44,15 @@ export function FollowsScreen() {
   );
 }
 
+// A follow's card height at 390 px (strategy, capital, result and status): the skeleton stands where the cards will.
+const FOLLOW_ROW_HEIGHT = 120;
+
 function FollowList({ status }: { status: FollowStatus }) {
   const { t } = useTranslation();
   const list = useFollows(status);
   if (list.isPending)
     return (
-      <div className="copy-loading" aria-busy="true" data-testid="copy-follows-loading">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton.Paragraph key={i} lineCount={3} animated />
-        ))}
-      </div>
+      <ListSkeleton rows={3} rowHeight={FOLLOW_ROW_HEIGHT} label={t('copy.loading')} testId="copy-follows-loading" />
     );
   if (list.isError)
     return (

@@ -66,7 +66,9 @@ export const submitRealName = (body: RequestOf<typeof realNameSubmitCall>) => ap
 
 export const fetchBankCards = (s: Signal) => api.call(bankCardsListRef, {}, opts(s));
 export const addBankCard = (body: RequestOf<typeof bankCardAddCall>) => api.call(bankCardAddRef, body);
-export const removeBankCard = (id: string) => api.call(bankCardRemoveRef, { id });
+/** Issue 27: with two-step sign-in on, removing a card carries a code from the app. */
+export const removeBankCard = (id: string, twoFactorCode?: string) =>
+  api.call(bankCardRemoveRef, twoFactorCode ? { id, twoFactorCode } : { id });
 
 export const fetchDepositChannels = (s: Signal) => api.call(depositChannelsRef, {}, opts(s));
 export const createDeposit = (body: RequestOf<typeof depositCreateCall>, headers: Record<string, string>) =>

@@ -1,4 +1,5 @@
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Toast } from '../../../shared/kit/imperative.ts';
 import { useTranslation } from 'react-i18next';
 import { showNoticeKey } from '../../../shared/api/notice.ts';
 import { NOTICE_DURATION_MS } from '../../../shared/spec.constants.ts';

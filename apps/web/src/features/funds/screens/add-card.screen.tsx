@@ -15,6 +15,8 @@ import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
 import { FieldMessage } from '../../../shared/forms/field-message.tsx';
 import { FormError } from '../../../shared/forms/form-error.tsx';
+import { TwoFactorCodeField, twoFactorCodeReady } from '../../../shared/components/two-factor-code-field.tsx';
+import { useTwoFactorStatus } from '../../../shared/security/use-two-factor.ts';
 import { useTouched } from '../../../shared/forms/use-touched.ts';
 import { back } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
@@ -76,6 +78,9 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
   const [cardType, setCardType] = useState<CardType>('ordinary');
   const [indian, setIndian] = useState(false);
   const { touched, touch, touchAll } = useTouched<keyof CardValues>();
+  // Issue 27: with two-step sign-in on, a new card carries a code from the app.
+  const askCode = useTwoFactorStatus().data?.enabled === true;
+  const [code, setCode] = useState('');
 
   const errors: Record<keyof CardValues, string | null> = {
     holderName:
@@ -92,7 +97,7 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
     ifsc: !indian || patternIssue(values.ifsc, bankCardPatterns.ifsc) === null ? null : 'cardForm.ifscFormat',
     upi: !indian || patternIssue(values.upi, bankCardPatterns.upi) === null ? null : 'cardForm.upiFormat',
   };
-  const valid = Object.values(errors).every((e) => e === null);
+  const valid = Object.values(errors).every((e) => e === null) && (!askCode || twoFactorCodeReady(code));
 
   const save = useMutation({
     mutationFn: () =>
@@ -105,6 +110,7 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
         cardType,
         indianBank: indian,
         ...(indian ? { ifsc: values.ifsc.trim(), upi: values.upi.trim() } : {}),
+        ...(askCode ? { twoFactorCode: code.trim() } : {}),
       }),
     onSuccess: async () => {
       showSuccess(successKeys.cardAdded);
@@ -249,6 +255,16 @@ function AddCardForm({ verifiedName }: { verifiedName: string }) {
           </>
         )}
       </FieldList>
+      {askCode && (
+        <TwoFactorCodeField
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            setServerError(null);
+          }}
+          testId="card-two-factor-code"
+        />
+      )}
       <FormError error={serverError} testId="card-error" />
     </Page>
   );

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { Button, Skeleton, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { Download, Upload } from 'lucide-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FundRecord } from '@kabuto/contracts/funds/deposits';
 import { fetchFundRecords, fetchTimeline, fundsKeys } from '../api/funds.api.ts';
+import { useRefreshFunds } from '../api/funds.queries.ts';
 import type { FundRecordType } from '../api/funds.api.ts';
 import { AmountText } from '../../../shared/components/amount-text.tsx';
+import { ListSkeleton } from '../../../shared/components/list-skeleton.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { Refreshable } from '../../../shared/components/refreshable.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
 import { StatusPill } from '../../../shared/components/status-pill.tsx';
@@ -34,31 +37,40 @@ export function FundRecordsScreen() {
   const { t } = useTranslation();
   const session = useSession();
   const [tab, setTab] = useState<Tab>('all');
+  const refresh = useRefreshFunds();
   return (
     <Page testId="fund-records-screen" showBack={false}>
       {session.token === '' ? (
         <SignInRequired />
       ) : (
-        <>
+        <Refreshable onRefresh={refresh}>
           <Tabs activeKey={tab} onChange={(key) => setTab(key as Tab)} className="records__tabs">
             {tabs.map((key) => (
               <Tabs.Tab key={key} title={t(`records.tabs.${key}`)} data-testid={`fr-tab-${key}`} />
             ))}
           </Tabs>
           {tab === 'timeline' ? <TimelineList /> : <RecordList key={tab} type={typeOf[tab]} />}
-        </>
+        </Refreshable>
       )}
     </Page>
   );
 }
 
-function ListSkeleton() {
+// A record row's height at 390 px (three lines of 12 px padding each side); the first day's heading above them.
+const ROW_HEIGHT = 78;
+
+function RecordsLoading() {
+  const { t } = useTranslation();
   return (
-    <div className="records__loading" aria-busy="true" data-testid="records-loading">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Skeleton.Paragraph key={i} lineCount={2} animated />
-      ))}
-    </div>
+    <ListSkeleton
+      rows={6}
+      rowHeight={ROW_HEIGHT}
+      gap={1}
+      inset={0}
+      radius={0}
+      label={t('records.loading')}
+      testId="records-loading"
+    />
   );
 }
 
@@ -74,7 +86,7 @@ function RecordList({ type }: { type: FundRecordType }) {
       all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
   });
 
-  if (records.isPending) return <ListSkeleton />;
+  if (records.isPending) return <RecordsLoading />;
   if (records.isError)
     return (
       <LoadFailure
@@ -200,7 +212,7 @@ function TimelineList() {
       all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
   });
 
-  if (timeline.isPending) return <ListSkeleton />;
+  if (timeline.isPending) return <RecordsLoading />;
   if (timeline.isError)
     return (
       <LoadFailure

@@ -7,6 +7,7 @@ import {
   CircleUser,
   Clock,
   CreditCard,
+  FileSpreadsheet,
   FileText,
   Globe,
   HandCoins,
@@ -17,7 +18,11 @@ import {
   Settings,
   Ticket,
 } from 'lucide-react';
+import { Headset } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SupportBadge } from '../../../shared/support/support-badge.tsx';
+import { NoticeBell } from '../../../shared/notices/notice-bell.tsx';
+import { supportChatPath } from '../../../shared/support/support-path.ts';
 import { useAssets, useRealNameStatus, useRefreshFunds } from '../api/funds.queries.ts';
 import type { Assets, RealNameStatus } from '../api/funds.api.ts';
 import { MoneyActions } from '../components/money-actions.tsx';
@@ -70,15 +75,18 @@ export function MemberCentreScreen() {
       testId="member-centre-screen"
       showBack={false}
       right={
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('titles.settings')}
-          onClick={() => push('/user/setting')}
-          data-testid="uc-settings"
-        >
-          <Settings />
-        </button>
+        <>
+          <NoticeBell testId="uc-notices" />
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('titles.settings')}
+            onClick={() => push('/user/setting')}
+            data-testid="uc-settings"
+          >
+            <Settings />
+          </button>
+        </>
       }
     >
       <PullToRefresh
@@ -137,11 +145,26 @@ export function MemberCentreScreen() {
           <List.Item prefix={<HandCoins />} onClick={() => push('/user/jk')} data-testid="uc-menu-loans">
             {t('memberCentre.loans')}
           </List.Item>
+          <List.Item
+            prefix={<FileSpreadsheet />}
+            onClick={() => push('/user/statements')}
+            data-testid="uc-menu-statements"
+          >
+            {t('memberCentre.statements')}
+          </List.Item>
           <List.Item prefix={<ChartColumn />} onClick={() => push('/gdindex/gdindex')} data-testid="uc-menu-indices">
             {t('memberCentre.indices')}
           </List.Item>
           <List.Item prefix={<FileText />} onClick={() => push('/home/moreNews')} data-testid="uc-menu-news">
             {t('memberCentre.news')}
+          </List.Item>
+          <List.Item
+            prefix={<Headset />}
+            onClick={() => push(supportChatPath)}
+            extra={<SupportBadge testId="uc-menu-support-unread">{null}</SupportBadge>}
+            data-testid="uc-menu-support"
+          >
+            {t('supportEntry.memberCentre')}
           </List.Item>
           <List.Item prefix={<Settings />} onClick={() => push('/user/setting')} data-testid="uc-menu-settings">
             {t('titles.settings')}

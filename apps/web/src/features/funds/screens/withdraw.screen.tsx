@@ -19,6 +19,8 @@ import { MoneyWindowText } from '../../../shared/components/money-window.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
 import { StatusPill } from '../../../shared/components/status-pill.tsx';
+import { TwoFactorCodeField, twoFactorCodeReady } from '../../../shared/components/two-factor-code-field.tsx';
+import { useTwoFactorStatus } from '../../../shared/security/use-two-factor.ts';
 import { errorKeyOf } from '../../../shared/api/error-key.ts';
 import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
 import { showSuccess } from '../../../shared/api/notice.ts';
@@ -95,6 +97,10 @@ function WithdrawForm({
   const [amount, setAmount] = useState('');
   const [cardId, setCardId] = useState<string | null>(cards[0]?.id ?? null);
   const [pin, setPin] = useState('');
+  // Issue 27: with two-step sign-in on, every withdrawal carries a code from the app.
+  const twoFactor = useTwoFactorStatus();
+  const askCode = twoFactor.data?.enabled === true;
+  const [code, setCode] = useState('');
   const [touched, setTouched] = useState({ amount: false, pin: false });
   const [sheetOpen, setSheetOpen] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -123,10 +129,15 @@ function WithdrawForm({
         windowOpen: info.window.open,
       }) ?? 'none'
     ];
-  const valid = blocker === null && amountIssue === null && pinIssue === null && card !== undefined;
+  const valid =
+    blocker === null &&
+    amountIssue === null &&
+    pinIssue === null &&
+    card !== undefined &&
+    (!askCode || twoFactorCodeReady(code));
 
   const submit = useMutation({
-    mutationFn: (body: { amount: string; fundPassword: string; bankCardId: string }) =>
+    mutationFn: (body: { amount: string; fundPassword: string; bankCardId: string; twoFactorCode?: string }) =>
       createWithdrawal(body, submission.headersFor(body)),
     onSuccess: async (record) => {
       submission.settle();
@@ -150,7 +161,12 @@ function WithdrawForm({
   };
   const confirm = () => {
     if (!card || submit.isPending) return;
-    submit.mutate({ amount, fundPassword: pin, bankCardId: card.id });
+    submit.mutate({
+      amount,
+      fundPassword: pin,
+      bankCardId: card.id,
+      ...(askCode ? { twoFactorCode: code.trim() } : {}),
+    });
   };
 
   const chips = isPositive(maxNow)
@@ -298,6 +314,16 @@ function WithdrawForm({
         />
         <FieldMessage error={pinIssue} touched={touched.pin} testId="wd-pin-error" />
       </section>
+      {askCode && (
+        <TwoFactorCodeField
+          value={code}
+          onChange={(v) => {
+            setCode(v);
+            setServerError(null);
+          }}
+          testId="wd-two-factor-code"
+        />
+      )}
 
       <FormError error={serverError} testId="wd-error" />
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Skeleton, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { amountFor } from '@kabuto/domain/ipo/offering';
@@ -7,7 +7,9 @@ import type { IpoEntry } from '../api/ipo.api.ts';
 import { useIpoRecords } from '../api/ipo.queries.ts';
 import { EntryStatusPill } from '../components/ipo-pills.tsx';
 import { useIpoFormat } from '../components/ipo-format.ts';
+import { ListSkeleton } from '../../../shared/components/list-skeleton.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { Refreshable } from '../../../shared/components/refreshable.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
@@ -46,17 +48,16 @@ export function IpoRecordsScreen() {
   );
 }
 
+// An entry's height at 390 px (name, amounts and its steps): the skeleton stands where the rows will.
+const IPO_ROW_HEIGHT = 152;
+
 function RecordList({ tab }: { tab: Tab }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const records = useIpoRecords();
   if (records.isPending)
     return (
-      <div className="ipo-loading" aria-busy="true" data-testid="ipo-records-loading">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton.Paragraph key={i} lineCount={3} animated />
-        ))}
-      </div>
+      <ListSkeleton rows={4} rowHeight={IPO_ROW_HEIGHT} label={t('ipo.record.loading')} testId="ipo-records-loading" />
     );
   if (records.isError)
     return (
@@ -72,28 +73,32 @@ function RecordList({ tab }: { tab: Tab }) {
   const items = tab === 'lottery' ? records.data.items.filter((e) => e.drawnAt !== null) : records.data.items;
   if (items.length === 0)
     return (
-      <div className="centered-block" data-testid="ipo-records-empty">
-        <StatusBlock
-          kind="empty"
-          title={t(tab === 'lottery' ? 'ipo.record.emptyLotteryTitle' : 'ipo.record.emptyTitle')}
-          description={t('ipo.record.emptyBody')}
-        />
-        <Button color="primary" onClick={() => push('/market/subscribe')} data-testid="ipo-records-to-list">
-          {t('ipo.record.toOfferings')}
-        </Button>
-      </div>
+      <Refreshable onRefresh={() => records.refetch()}>
+        <div className="centered-block" data-testid="ipo-records-empty">
+          <StatusBlock
+            kind="empty"
+            title={t(tab === 'lottery' ? 'ipo.record.emptyLotteryTitle' : 'ipo.record.emptyTitle')}
+            description={t('ipo.record.emptyBody')}
+          />
+          <Button color="primary" onClick={() => push('/market/subscribe')} data-testid="ipo-records-to-list">
+            {t('ipo.record.toOfferings')}
+          </Button>
+        </div>
+      </Refreshable>
     );
   return (
-    <div className="ipo-records" data-testid="ipo-records">
-      {groupByDay(items, (e) => e.subscribedAt, locale).map((group) => (
-        <section key={group.day} className="ipo-records__group">
-          <h2 className="ipo-records__day num">{group.day}</h2>
-          {group.items.map((e) => (
-            <RecordRow key={e.id} entry={e} />
-          ))}
-        </section>
-      ))}
-    </div>
+    <Refreshable onRefresh={() => records.refetch()}>
+      <div className="ipo-records" data-testid="ipo-records">
+        {groupByDay(items, (e) => e.subscribedAt, locale).map((group) => (
+          <section key={group.day} className="ipo-records__group">
+            <h2 className="ipo-records__day num">{group.day}</h2>
+            {group.items.map((e) => (
+              <RecordRow key={e.id} entry={e} />
+            ))}
+          </section>
+        ))}
+      </div>
+    </Refreshable>
   );
 }
 

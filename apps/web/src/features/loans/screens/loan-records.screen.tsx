@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Skeleton, Tabs, Tag } from 'antd-mobile';
+import { Button, Tabs, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { money } from '@kabuto/domain/money';
 import type { LoanWire, RepaymentWire } from '../api/loans.api.ts';
 import { useLoanRecords, useRepaymentRecords } from '../api/loans.queries.ts';
 import { percentText } from '../components/loan-quote.ts';
+import { ListSkeleton } from '../../../shared/components/list-skeleton.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { Refreshable } from '../../../shared/components/refreshable.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
@@ -43,13 +45,8 @@ export function LoanRecordsScreen() {
   );
 }
 
-const loading = (
-  <div className="loan-loading" aria-busy="true">
-    {Array.from({ length: 4 }, (_, i) => (
-      <Skeleton.Paragraph key={i} lineCount={3} animated />
-    ))}
-  </div>
-);
+// A record row's height at 390 px (amount, status, rate and dates): the skeleton stands where the rows will.
+const ROW_HEIGHT = 96;
 
 function Empty({ kind }: { kind: Tab }) {
   const { t } = useTranslation();
@@ -96,7 +93,8 @@ function RecordList<T extends { id: string; createdAt: string }>({
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  if (list.isPending) return loading;
+  if (list.isPending)
+    return <ListSkeleton rows={4} rowHeight={ROW_HEIGHT} label={t('loan.loading')} testId={`${testId}-loading`} />;
   if (list.isError || !list.data)
     return (
       <LoadFailure
@@ -108,21 +106,31 @@ function RecordList<T extends { id: string; createdAt: string }>({
       />
     );
   const items = list.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <Empty kind={kind} />;
+  const refresh = async () => {
+    await list.refetch();
+  };
+  if (items.length === 0)
+    return (
+      <Refreshable onRefresh={refresh}>
+        <Empty kind={kind} />
+      </Refreshable>
+    );
   return (
-    <div data-testid={testId}>
-      {groupByDay(items, (x) => x.createdAt, locale).map((g) => (
-        <section key={g.day}>
-          <h2 className="loan-records__day num">{g.day}</h2>
-          {g.items.map(row)}
-        </section>
-      ))}
-      {list.hasNextPage && (
-        <Button block fill="none" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-          {t('loan.more')}
-        </Button>
-      )}
-    </div>
+    <Refreshable onRefresh={refresh}>
+      <div data-testid={testId}>
+        {groupByDay(items, (x) => x.createdAt, locale).map((g) => (
+          <section key={g.day}>
+            <h2 className="loan-records__day num">{g.day}</h2>
+            {g.items.map(row)}
+          </section>
+        ))}
+        {list.hasNextPage && (
+          <Button block fill="none" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('loan.more')}
+          </Button>
+        )}
+      </div>
+    </Refreshable>
   );
 }
 

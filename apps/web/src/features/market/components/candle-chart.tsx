@@ -3,12 +3,37 @@ import { CandlestickSeries, ColorType, HistogramSeries, createChart } from 'ligh
 import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import type { CandleWire } from '@kabuto/contracts/market/fields';
 import { useLocale } from '../../../shared/format/jst.ts';
+import { useTheme } from '../../../shared/theme/theme.store.ts';
 import { canApplyLive, initialRange, toChartBar, toChartSeries, toVolumeBar } from './chart-bars.ts';
 import { chartLocaleOptions } from './chart-locale.ts';
 
-// The price colours of global.css (--kabuto-rise, --kabuto-fall): the chart paints on a canvas, not with CSS.
-const rise = '#c8321f';
-const fall = '#0a7356';
+/** The chart paints on a canvas, not with CSS: it reads global.css's colours (price pair, scheme) when they change. */
+export interface ChartColours {
+  up: string;
+  down: string;
+  surface: string;
+  text: string;
+  grid: string;
+}
+
+function readColours(): ChartColours {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  return {
+    up: read('--price-up', '#c8321f'),
+    down: read('--price-down', '#0a7356'),
+    surface: read('--kabuto-surface', '#ffffff'),
+    text: read('--kabuto-muted', '#5b6270'),
+    grid: read('--kabuto-line', '#e5e7eb'),
+  };
+}
+
+function colourOptions(c: ChartColours) {
+  return {
+    layout: { background: { type: ColorType.Solid, color: c.surface }, textColor: c.text },
+    grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+  } as const;
+}
 
 interface CandleChartProps {
   /** The period's candles, oldest first (a fresh fetch replaces the whole series). */
@@ -26,6 +51,8 @@ interface CandleChartProps {
  */
 export default function CandleChart({ candles, live, intraday, label }: CandleChartProps) {
   const lang = useLocale();
+  const theme = useTheme();
+  const colours = useRef<ChartColours | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<{
     api: IChartApi;
@@ -33,30 +60,22 @@ export default function CandleChart({ candles, live, intraday, label }: CandleCh
     volume: ISeriesApi<'Histogram'>;
     lastTime: number | null;
   } | null>(null);
+  const candlesRef = useRef<readonly CandleWire[]>(candles);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const c = readColours();
+    colours.current = c;
     const api = createChart(element, {
       autoSize: true,
-      layout: {
-        background: { type: ColorType.Solid, color: '#ffffff' },
-        textColor: '#5b6270',
-        attributionLogo: true,
-        fontFamily: 'inherit',
-      },
-      grid: { vertLines: { color: '#f0f1f4' }, horzLines: { color: '#f0f1f4' } },
+      layout: { ...colourOptions(c).layout, attributionLogo: true, fontFamily: 'inherit' },
+      grid: colourOptions(c).grid,
       rightPriceScale: { borderVisible: false },
       timeScale: { borderVisible: false, timeVisible: intraday, secondsVisible: false },
       handleScale: { axisPressedMouseMove: false },
     });
-    const price = api.addSeries(CandlestickSeries, {
-      upColor: rise,
-      downColor: fall,
-      wickUpColor: rise,
-      wickDownColor: fall,
-      borderVisible: false,
-    });
+    const price = api.addSeries(CandlestickSeries, { ...candleColours(c), borderVisible: false });
     const volume = api.addSeries(HistogramSeries, {
       priceFormat: { type: 'volume' },
       priceScaleId: 'volume',
@@ -72,6 +91,21 @@ export default function CandleChart({ candles, live, intraday, label }: CandleCh
     };
   }, [intraday]);
 
+  // Dark scheme or the member's price colours changed: repaint the series and the volume bars in the new colours.
+  useEffect(() => {
+    const current = chart.current;
+    if (!current) return;
+    const c = readColours();
+    if (colours.current && sameColours(colours.current, c)) return;
+    colours.current = c;
+    current.api.applyOptions(colourOptions(c));
+    current.price.applyOptions(candleColours(c));
+    const { volumes } = toChartSeries(candlesRef.current);
+    current.volume.setData(
+      volumes.map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: volumeColour(c, v.direction) })),
+    );
+  }, [theme.scheme, theme.up]);
+
   // Axis, crosshair and price labels in the member's language (times JST, prices "3,100.00"), also after a switch.
   useEffect(() => {
     chart.current?.api.applyOptions(chartLocaleOptions(lang, intraday));
@@ -80,10 +114,12 @@ export default function CandleChart({ candles, live, intraday, label }: CandleCh
   useEffect(() => {
     const current = chart.current;
     if (!current) return;
+    candlesRef.current = candles;
+    const c = colours.current ?? readColours();
     const { bars, volumes } = toChartSeries(candles);
     current.price.setData(bars.map((b) => ({ ...b, time: b.time as UTCTimestamp })));
     current.volume.setData(
-      volumes.map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: volumeColour(v.direction) })),
+      volumes.map((v) => ({ time: v.time as UTCTimestamp, value: v.value, color: volumeColour(c, v.direction) })),
     );
     current.lastTime = bars.at(-1)?.time ?? null;
     const range = initialRange(bars.length);
@@ -101,14 +137,26 @@ export default function CandleChart({ candles, live, intraday, label }: CandleCh
     current.volume.update({
       time: volume.time as UTCTimestamp,
       value: volume.value,
-      color: volumeColour(volume.direction),
+      color: volumeColour(colours.current ?? readColours(), volume.direction),
     });
     current.lastTime = bar.time;
   }, [live]);
 
-  return <div ref={container} className="candle-chart" role="img" aria-label={label} data-testid="candle-chart" />;
+  return <div ref={container} className="candle-chart" role="figure" aria-label={label} data-testid="candle-chart" />;
 }
 
-function volumeColour(direction: 'up' | 'down'): string {
-  return direction === 'up' ? 'rgba(200, 50, 31, 0.35)' : 'rgba(10, 115, 86, 0.35)';
+function candleColours(c: ChartColours) {
+  return { upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down };
+}
+
+function sameColours(a: ChartColours, b: ChartColours): boolean {
+  return a.up === b.up && a.down === b.down && a.surface === b.surface && a.text === b.text && a.grid === b.grid;
+}
+
+/** The volume bars: the price colour at 35 % opacity ("#c8321f" → "rgba(200, 50, 31, 0.35)"). */
+export function volumeColour(c: ChartColours, direction: 'up' | 'down'): string {
+  const hex = /^#([0-9a-f]{6})$/i.exec(direction === 'up' ? c.up : c.down)?.[1];
+  if (!hex) return direction === 'up' ? c.up : c.down;
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, 0.35)`;
 }

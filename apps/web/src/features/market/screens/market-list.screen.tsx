@@ -11,6 +11,7 @@ import { ListHead, PagedStockList } from '../components/paged-stock-list.tsx';
 import { QuoteList, rowsPerPage } from '../components/quote-list.tsx';
 import { SearchOpener } from '../components/search-opener.tsx';
 import { Page } from '../../../shared/components/page.tsx';
+import { Refreshable } from '../../../shared/components/refreshable.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
 import { addressParam, push } from '../../../shared/navigation/navigation.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
@@ -20,26 +21,36 @@ export function MarketListScreen() {
   const { t } = useTranslation();
   // Chosen once from the address (the home shortcut opens ?tab=watchlist); tapping a tab does not reload the screen.
   const [tab, setTab] = useState<MarketTab>(() => marketTabFrom(addressParam('tab')));
+  const queryClient = useQueryClient();
+  // Pulled down: the lists, the watchlist and the session banner are asked again (the rows' quotes are live anyway).
+  const refresh = () =>
+    Promise.all(
+      [marketKeys.stockLists, marketKeys.watchlist, marketKeys.status].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
   return (
     <Page testId="market-list-screen" showBack={false}>
       <SearchOpener />
-      <MarketBanner />
-      <Tabs className="market-tabs" activeKey={tab} onChange={(key) => setTab(marketTabFrom(key))}>
-        <Tabs.Tab
-          key="market"
-          destroyOnClose
-          title={<span data-testid="market-tab-market">{t('marketList.tabMarket')}</span>}
-        >
-          <StockMarketTab />
-        </Tabs.Tab>
-        <Tabs.Tab
-          key="watchlist"
-          destroyOnClose
-          title={<span data-testid="market-tab-watchlist">{t('marketList.tabWatchlist')}</span>}
-        >
-          <WatchlistTab />
-        </Tabs.Tab>
-      </Tabs>
+      <Refreshable onRefresh={refresh}>
+        <MarketBanner />
+        <Tabs className="market-tabs" activeKey={tab} onChange={(key) => setTab(marketTabFrom(key))}>
+          <Tabs.Tab
+            key="market"
+            destroyOnClose
+            title={<span data-testid="market-tab-market">{t('marketList.tabMarket')}</span>}
+          >
+            <StockMarketTab />
+          </Tabs.Tab>
+          <Tabs.Tab
+            key="watchlist"
+            destroyOnClose
+            title={<span data-testid="market-tab-watchlist">{t('marketList.tabWatchlist')}</span>}
+          >
+            <WatchlistTab />
+          </Tabs.Tab>
+        </Tabs>
+      </Refreshable>
     </Page>
   );
 }

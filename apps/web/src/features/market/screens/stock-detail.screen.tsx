@@ -34,6 +34,7 @@ import { push, replace } from '../../../shared/navigation/navigation.ts';
 import { useAddressParam } from '../../../shared/navigation/use-address-param.ts';
 import { isSignedIn, useSession } from '../../../shared/session/session.store.ts';
 import { useStreamTopic } from '../../../shared/stream/stream-context.tsx';
+import { PriceAlertButton } from '../../../shared/notices/price-alert-button.tsx';
 import '../market.css';
 
 // The chart library (52 KiB) downloads after the figures are on screen, never with any other screen.
@@ -54,6 +55,7 @@ export function StockDetailScreen() {
 
 function StockDetail({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
+  const lang = useLocale();
   const detail = useQuery({
     queryKey: marketKeys.detail(symbol),
     queryFn: ({ signal }) => fetchStockDetail(symbol, signal),
@@ -66,7 +68,21 @@ function StockDetail({ symbol }: { symbol: string }) {
   return (
     <Page
       testId="stock-detail-screen"
-      right={detail.data ? <WatchStar symbol={detail.data.symbol} /> : undefined}
+      right={
+        detail.data ? (
+          <>
+            <PriceAlertButton
+              stock={{
+                symbol: detail.data.symbol,
+                name: detail.data.names[lang],
+                last: detail.data.last,
+                tickTable: detail.data.topix500 ? 'topix500' : 'standard',
+              }}
+            />
+            <WatchStar symbol={detail.data.symbol} />
+          </>
+        ) : undefined
+      }
       footer={detail.data ? <TradeButtons symbol={detail.data.symbol} status={detail.data.status} /> : undefined}
     >
       {missing ? (

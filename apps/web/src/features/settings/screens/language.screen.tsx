@@ -31,7 +31,7 @@ export function LanguageScreen() {
             value={code}
             description={t(`languages.${code}`)}
             data-testid={`lang-${code}`}
-            aria-checked={code === lang}
+            aria-current={code === lang ? 'true' : undefined}
           >
             {nativeNames[code]}
           </CheckList.Item>

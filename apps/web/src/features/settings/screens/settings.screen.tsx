@@ -1,5 +1,6 @@
-import { Button, List, Skeleton, Tag, Toast } from 'antd-mobile';
-import { CircleUser, FileText, Globe, Info, JapaneseYen, LayoutGrid, Lock, UserPlus } from 'lucide-react';
+import { Button, List, Skeleton, Tag } from 'antd-mobile';
+import { Toast } from '../../../shared/kit/imperative.ts';
+import { CircleUser, FileText, Globe, Info, JapaneseYen, LayoutGrid, Lock, ShieldCheck, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { RestrictionNotice } from '../../../shared/components/restriction-notice.tsx';
 import { Page } from '../../../shared/components/page.tsx';
@@ -9,6 +10,7 @@ import { useSession } from '../../../shared/session/session.store.ts';
 import { useSignOut } from '../../../shared/session/sign-out.tsx';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { NOTICE_DURATION_MS } from '../../../shared/spec.constants.ts';
+import { AppearanceSettings } from '../components/appearance-settings.tsx';
 import '../settings.css';
 
 /** Settings (/user/setting): account, invitation code, security, language, texts, sign out. */
@@ -130,6 +132,9 @@ export function SettingsScreen() {
             >
               {t('settings.fundPassword')}
             </List.Item>
+            <List.Item prefix={<ShieldCheck />} onClick={() => push('/user/security')} data-testid="setting-two-factor">
+              {t('security.settingsRow')}
+            </List.Item>
           </List>
         </>
       )}
@@ -150,6 +155,8 @@ export function SettingsScreen() {
           {t('settings.about')}
         </List.Item>
       </List>
+
+      <AppearanceSettings />
 
       {info.isSuccess && info.data.role !== null && (
         <List header={t('settings.staffSection')} mode="card">

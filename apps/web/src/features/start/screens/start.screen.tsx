@@ -4,9 +4,8 @@ import { Button, DotLoading, ProgressBar, Steps } from 'antd-mobile';
 import { ChartColumn, CircleAlert, CircleCheck, Gift, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { BrandHeader } from '../../../shared/components/brand-header.tsx';
-import { useAppConfig } from '../../../shared/config/app-config.ts';
 import { push } from '../../../shared/navigation/navigation.ts';
-import { showNoticeKey } from '../../../shared/api/notice.ts';
+import { supportChatPath } from '../../../shared/support/support-path.ts';
 import { useSession } from '../../../shared/session/session.store.ts';
 import { useUserInfo } from '../../../shared/session/use-user-info.ts';
 import { homePathFor } from '../../../shared/session/home-path.ts';
@@ -35,7 +34,6 @@ const slides: readonly Slide[] = [
 /** Start / onboarding (SPEC §2, UX "Start"): real start-up progress, three slides with skip / next, register or sign in. */
 export function StartScreen() {
   const { t } = useTranslation();
-  const config = useAppConfig();
   const session = useSession();
   const info = useUserInfo();
   const track = useRef<HTMLDivElement>(null);
@@ -53,18 +51,6 @@ export function StartScreen() {
           : { status: 'error', description: t('start.steps.sessionEnded') };
   const stepsDone = 2 + (sessionStep.status === 'process' ? 0 : 1);
   const signedIn = session.token !== '' && info.isSuccess;
-
-  const showContact = () => {
-    const texts = {
-      title: t('start.contactTitle'),
-      body: config.contact || t('start.contactMissing'),
-      close: t('common.close'),
-    };
-    import('../components/contact-dialog.tsx').then(
-      (dialog) => dialog.showContactDialog(texts),
-      () => showNoticeKey('notice.chunkFailed'),
-    );
-  };
 
   // The slides are a native scroll-snap strip: the browser does the swiping, and the first screen needs no gesture library.
   const goTo = (index: number) => {
@@ -105,7 +91,8 @@ export function StartScreen() {
       </section>
 
       <section className="start__slides" aria-roledescription="carousel" aria-label={t('start.slidesLabel')}>
-        <div className="start__track" ref={track} onScroll={onScroll} data-testid="start-slides">
+        {/* Focusable so the slides also scroll with the arrow keys (WCAG 2.1.1; axe scrollable-region-focusable). */}
+        <div className="start__track" ref={track} onScroll={onScroll} tabIndex={0} data-testid="start-slides">
           {slides.map(({ key, icon }, index) => (
             <div
               key={key}
@@ -183,7 +170,7 @@ export function StartScreen() {
           {t('start.haveAccount')}
         </Button>
         <div className="start__contact">
-          <Button fill="none" size="small" onClick={showContact} data-testid="start-contact">
+          <Button fill="none" size="small" onClick={() => push(supportChatPath)} data-testid="start-contact">
             {t('start.contact')}
           </Button>
         </div>

@@ -14,6 +14,7 @@ import type {
   tradePreOpenCall,
   tradePreviewCall,
 } from '@kabuto/contracts/trade/orders';
+import type { tradeTotalsCall } from '@kabuto/contracts/trade/totals';
 import { api } from '../../../shared/api/api.ts';
 import { callRef } from '../../../shared/api/call-ref.ts';
 
@@ -31,6 +32,8 @@ const assetsRef = callRef<typeof assetsCall>('user/assets');
 // Where the prices come from (simulated or replayed), said on every screen that shows them.
 const marketStatusRef = callRef<typeof marketStatusCall>('market/status');
 const preOpenRef = callRef<typeof tradePreOpenCall>('trade/preOpen');
+// Issue 27: the positions screen's head (建玉一覧): unrealised P&L, margin in use, buying power.
+const totalsRef = callRef<typeof tradeTotalsCall>('trade/totals');
 
 export type { OrderRequest, PositionTab };
 export type Ticket = ResponseOf<typeof tradePreviewCall>;
@@ -41,6 +44,7 @@ export type StockForTicket = ResponseOf<typeof stockDetailCall>;
 export type Assets = ResponseOf<typeof assetsCall>;
 export type MarketStatus = ResponseOf<typeof marketStatusCall>;
 export type PreOpenBook = ResponseOf<typeof tradePreOpenCall>;
+export type TradeTotals = ResponseOf<typeof tradeTotalsCall>;
 export type OrderWindow = MarketStatus['orderWindow'];
 
 /** SPEC §2 position tabs, in the order the screen shows them. */
@@ -71,6 +75,7 @@ export const tradeKeys = {
   // The market screens' key for the same call, so the status is fetched once for both.
   marketStatus: [marketStatusRef.path] as const,
   preOpen: (token: string) => [preOpenRef.path, token] as const,
+  totals: (token: string) => [totalsRef.path, token] as const,
 };
 
 type Signal = { signal?: AbortSignal };
@@ -95,3 +100,4 @@ export const fetchAssets = (s: Signal) => api.call(assetsRef, {}, opts(s));
 export const fetchMarketStatus = (s: Signal) => api.call(marketStatusRef, {}, opts(s));
 /** The member's queued stocks and the day's most traded (the server picks them). */
 export const fetchPreOpen = (s: Signal) => api.call(preOpenRef, {}, opts(s));
+export const fetchTotals = (s: Signal) => api.call(totalsRef, {}, opts(s));

@@ -11,6 +11,7 @@ import {
   fetchPositionDetail,
   fetchPositions,
   fetchStock,
+  fetchTotals,
   previewOrder,
   tradeKeys,
   type MarketStatus,
@@ -52,6 +53,20 @@ export function usePositions(tab: PositionTab) {
     initialPageParam: 1,
     getNextPageParam: (last, all) =>
       all.reduce((n, p) => n + p.items.length, 0) < last.total ? all.length + 1 : undefined,
+    enabled: token !== '',
+    retry: retryUnlessRefused,
+  });
+}
+
+/**
+ * Issue 27: the positions screen's totals. Refetched with every `trade/…` query when an order or position changes
+ * (member events, `useRefreshTrade`); the live book moves the P&L in between.
+ */
+export function useTradeTotals() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: tradeKeys.totals(token),
+    queryFn: ({ signal }) => fetchTotals({ signal }),
     enabled: token !== '',
     retry: retryUnlessRefused,
   });

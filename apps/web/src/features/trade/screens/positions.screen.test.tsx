@@ -2,7 +2,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PositionsScreen } from './positions.screen.tsx';
-import { fetchAssets, fetchMarketStatus, fetchPositions, type Assets, type Position } from '../api/trade.api.ts';
+import {
+  fetchAssets,
+  fetchMarketStatus,
+  fetchPositions,
+  fetchTotals,
+  type Assets,
+  type Position,
+  type TradeTotals,
+} from '../api/trade.api.ts';
 import type * as TradeApi from '../api/trade.api.ts';
 import { holdingPosition } from '../position.fixture.ts';
 import { initI18n, loadCatalogueParts } from '../../../i18n/i18n.ts';
@@ -14,6 +22,7 @@ vi.mock('../api/trade.api.ts', async (importOriginal) => ({
   fetchPositions: vi.fn(),
   fetchAssets: vi.fn(),
   fetchMarketStatus: vi.fn(),
+  fetchTotals: vi.fn(),
 }));
 
 // The stream, by hand: a test sends a topic's message as the server would.
@@ -45,6 +54,28 @@ const assets: Assets = {
   profit: '0',
   balances: [],
   realNameStatus: 'verified',
+};
+
+/** A member with nothing open: 250,000 of which 100,000 available. */
+const noTotals: TradeTotals = {
+  currency: 'JPY',
+  unrealised: '0',
+  margin: '0',
+  available: '100000',
+  openCount: 0,
+  positions: [],
+};
+
+/** The fixture's one position (long 100 @ 3,000, the bid at 2,999) as the server totals it. */
+const oneOpen: TradeTotals = {
+  currency: 'JPY',
+  unrealised: '-100',
+  margin: '150000',
+  available: '100000',
+  openCount: 1,
+  positions: [
+    { orderNo: 'T1', symbol: '7203', side: 'long', status: 'holding', openPrice: '3000', quantity: '100', pnl: '-100' },
+  ],
 };
 
 const closed: Position = holdingPosition({
@@ -83,6 +114,7 @@ describe('the positions list (issue 24)', () => {
 
   beforeEach(() => {
     vi.mocked(fetchAssets).mockResolvedValue(assets);
+    vi.mocked(fetchTotals).mockResolvedValue(noTotals);
     vi.mocked(fetchMarketStatus).mockResolvedValue({
       profile: 'demo',
       open: true,
@@ -161,5 +193,76 @@ describe('the positions list (issue 24)', () => {
     expect((await screen.findByTestId('pos-empty')).textContent).toContain('No block trade shares yet');
     fireEvent.click(screen.getByTestId('pos-empty-action'));
     expect(window.location.hash).toBe('#/common/dividend');
+  });
+
+  it('opens with the totals (建玉一覧): the server’s unrealised P&L signed, margin in use and buying power', async () => {
+    vi.mocked(fetchTotals).mockResolvedValue(oneOpen);
+    renderList('holding', [holdingPosition()]);
+    const totals = await screen.findByTestId('pos-totals');
+    await waitFor(() => expect(totals.dataset.state).toBe('ready'));
+    expect(totals.getAttribute('aria-label')).toBe('Positions summary');
+    expect(within(totals).getByTestId('pos-totals-pnl').textContent).toBe('-¥100.00');
+    expect(within(totals).getByTestId('pos-totals-pnl').className).toContain('amount--fall');
+    expect(within(totals).getByTestId('pos-totals-percent').textContent).toBe('−0.07%');
+    expect(within(totals).getByTestId('pos-totals-margin').textContent).toBe('¥150,000.00');
+    expect(within(totals).getByTestId('pos-totals-available').textContent).toBe('¥100,000.00');
+    expect(within(totals).getByTestId('pos-totals-count').textContent).toBe('1 open');
+    expect(totals.dataset.basis).toBe('served');
+  });
+
+  it('moves the totals with the bid, as the card below moves, from one subscription to the book', async () => {
+    vi.mocked(fetchTotals).mockResolvedValue(oneOpen);
+    renderList('holding', [holdingPosition()]);
+    const totals = await screen.findByTestId('pos-totals');
+    await waitFor(() => expect(totals.dataset.state).toBe('ready'));
+    const card = await screen.findByTestId('pos-card');
+    bookMoves('3012', '3013');
+    expect(totals.dataset.basis).toBe('live');
+    expect(within(totals).getByTestId('pos-totals-pnl').textContent).toBe('+¥1,200.00');
+    expect(within(totals).getByTestId('pos-totals-pnl').className).toContain('amount--rise');
+    expect(within(card).getByTestId('pos-pnl').textContent).toContain('1,200.00');
+    expect([...streams.listeners.keys()]).toEqual(['depth:7203']);
+  });
+
+  it('keeps the totals’ place while they load and says when they failed, with a retry', async () => {
+    let fail: (e: Error) => void = () => {};
+    vi.mocked(fetchTotals).mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
+    vi.mocked(fetchTotals).mockRejectedValue(new Error('offline'));
+    vi.mocked(fetchPositions).mockResolvedValue({ items: [holdingPosition()], total: 1 });
+    window.location.hash = '#/position/position?tab=holding';
+    // The totals ask again twice on a network failure: at once here.
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryDelay: 0 } } });
+    render(
+      <QueryClientProvider client={client}>
+        <PositionsScreen />
+      </QueryClientProvider>,
+    );
+    const totals = await screen.findByTestId('pos-totals');
+    expect(totals.dataset.state).toBe('loading');
+    expect(totals.getAttribute('aria-busy')).toBe('true');
+    await act(async () => fail(new Error('offline')));
+    await waitFor(() => expect(totals.dataset.state).toBe('failed'));
+    expect(totals.textContent).toContain('The totals could not be loaded.');
+    vi.mocked(fetchTotals).mockResolvedValue(oneOpen);
+    fireEvent.click(within(totals).getByTestId('pos-totals-retry'));
+    await waitFor(() => expect(totals.dataset.state).toBe('ready'));
+    expect(within(totals).getByTestId('pos-totals-pnl').textContent).toBe('-¥100.00');
+  });
+
+  it('shows skeleton cards of a card’s height while the list loads', async () => {
+    vi.mocked(fetchPositions).mockReturnValue(new Promise(() => {}));
+    window.location.hash = '#/position/position?tab=holding';
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <PositionsScreen />
+      </QueryClientProvider>,
+    );
+    const loading = await screen.findByTestId('pos-loading');
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    expect(loading.getAttribute('aria-label')).toBe('Loading positions');
+    const rows = loading.querySelectorAll<HTMLElement>('.adm-skeleton');
+    expect(rows).toHaveLength(4);
+    expect(rows[0]?.style.getPropertyValue('--height')).toBe('288px');
   });
 });

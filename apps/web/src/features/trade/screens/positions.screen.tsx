@@ -1,17 +1,28 @@
 import { useState } from 'react';
-import { Button, Skeleton, Tabs } from 'antd-mobile';
+import { Button, Tabs } from 'antd-mobile';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { successKeys } from '@kabuto/contracts/errors';
 import { cancelOrder, closePosition, positionTabList, type Position, type PositionTab } from '../api/trade.api.ts';
 import { useIdempotentSubmission } from '../../../shared/api/idempotency.ts';
-import { useAssetsForTrade, usePositions, usePriceSource, useRefreshTrade } from '../api/trade.queries.ts';
+import {
+  useAssetsForTrade,
+  usePositions,
+  usePriceSource,
+  useRefreshTrade,
+  useTradeTotals,
+} from '../api/trade.queries.ts';
 import { CloseSheet } from '../components/close-sheet.tsx';
 import { ConfirmSheet } from '../../../shared/components/confirm-sheet.tsx';
+import type { Touch } from '@kabuto/domain/trading/position';
+import { symbolsToFollow } from '@kabuto/domain/trading/position-totals';
 import { DepthFollower, MAX_LIVE_SYMBOLS, useLiveTouches } from '../components/live-lasts.tsx';
+import { TotalsCard } from '../components/totals-card.tsx';
 import { valuationOf, type Valuation } from '../components/live-valuation.ts';
 import { PositionCard, PriceSourceTag, QuantityText } from '../components/position-card.tsx';
+import { ListSkeleton } from '../../../shared/components/list-skeleton.tsx';
 import { LoadFailure } from '../../../shared/components/load-failure.tsx';
+import { Refreshable } from '../../../shared/components/refreshable.tsx';
 import { Page } from '../../../shared/components/page.tsx';
 import { SignInRequired } from '../../../shared/components/sign-in-required.tsx';
 import { StatusBlock } from '../../../shared/components/status-block.tsx';
@@ -37,28 +48,53 @@ export function PositionsScreen() {
       {session.token === '' ? (
         <SignInRequired />
       ) : (
-        <>
-          <Tabs
-            activeKey={tab}
-            onChange={(key) => replace(`/position/position?tab=${key}`)}
-            className="positions__tabs"
-          >
-            {positionTabList.map((key) => (
-              <Tabs.Tab key={key} title={t(`trade.tabs.${key}`)} data-testid={`pos-tab-${key}`} />
-            ))}
-          </Tabs>
-          <PositionList key={tab} tab={tab} />
-        </>
+        <SignedInPositions tab={tab} tabTitle={(key) => t(`trade.tabs.${key}`)} />
       )}
     </Page>
   );
 }
 
-function PositionList({ tab }: { tab: PositionTab }) {
+/**
+ * The totals (建玉一覧) over the tabs, both live with the same books: the totals follow the stocks with the most open
+ * positions, the list those of its own cards not already followed (at most MAX_LIVE_SYMBOLS topics in all). Pulling
+ * the screen down asks every figure again.
+ */
+function SignedInPositions({ tab, tabTitle }: { tab: PositionTab; tabTitle: (key: PositionTab) => string }) {
+  const totals = useTradeTotals();
+  const refresh = useRefreshTrade();
+  const { touches, onTouch } = useLiveTouches();
+  const followed = totals.data ? symbolsToFollow(totals.data.positions, MAX_LIVE_SYMBOLS) : [];
+  return (
+    <Refreshable onRefresh={refresh}>
+      {followed.map((symbol) => (
+        <DepthFollower key={symbol} symbol={symbol} onTouch={onTouch} onResync={() => void totals.refetch()} />
+      ))}
+      <TotalsCard totals={totals} touches={touches} />
+      <Tabs activeKey={tab} onChange={(key) => replace(`/position/position?tab=${key}`)} className="positions__tabs">
+        {positionTabList.map((key) => (
+          <Tabs.Tab key={key} title={tabTitle(key)} data-testid={`pos-tab-${key}`} />
+        ))}
+      </Tabs>
+      <PositionList key={tab} tab={tab} touches={touches} onTouch={onTouch} followedAbove={followed} />
+    </Refreshable>
+  );
+}
+
+function PositionList({
+  tab,
+  touches,
+  onTouch,
+  followedAbove,
+}: {
+  tab: PositionTab;
+  touches: Readonly<Record<string, Touch>>;
+  onTouch: (symbol: string, touch: Touch) => void;
+  /** Stocks the totals already follow. */
+  followedAbove: readonly string[];
+}) {
   const { t } = useTranslation();
   const list = usePositions(tab);
   const refresh = useRefreshTrade();
-  const { touches, onTouch } = useLiveTouches();
   const source = usePriceSource();
   // The member's available funds pay a loss beyond a position's margin: the close sheet says how much.
   const assets = useAssetsForTrade();
@@ -87,7 +123,7 @@ function PositionList({ tab }: { tab: PositionTab }) {
     },
   });
 
-  if (list.isPending) return <ListSkeleton />;
+  if (list.isPending) return <PositionsLoading />;
   if (list.isError)
     return (
       <LoadFailure
@@ -103,10 +139,10 @@ function PositionList({ tab }: { tab: PositionTab }) {
 
   // The live top of the book for the holding positions on screen (at most MAX_LIVE_SYMBOLS stocks): each is valued
   // and estimated at the side it would close at, as the server does and as the detail shows it.
-  const followed = [...new Set(items.filter((p) => p.status === 'holding').map((p) => p.symbol))].slice(
-    0,
-    MAX_LIVE_SYMBOLS,
-  );
+  const holding = [...new Set(items.filter((p) => p.status === 'holding').map((p) => p.symbol))];
+  const followed = holding
+    .filter((symbol) => !followedAbove.includes(symbol))
+    .slice(0, MAX_LIVE_SYMBOLS - followedAbove.length);
   return (
     <div className="positions" data-testid="pos-list" data-tab={tab}>
       {followed.map((symbol) => (
@@ -117,7 +153,7 @@ function PositionList({ tab }: { tab: PositionTab }) {
           <PriceSourceTag source={source.data} testId="pos-source" />
         </p>
       )}
-      {tab === 'holding' && followed.length > 0 && <p className="positions__note">{t('trade.liveNote')}</p>}
+      {tab === 'holding' && holding.length > 0 && <p className="positions__note">{t('trade.liveNote')}</p>}
       {items.map((p) => {
         const value = valuationOf(p, touches[p.symbol], available);
         return (
@@ -207,14 +243,12 @@ function ActionSheet({
   return <CloseSheet position={p} value={value} busy={busy} onConfirm={onConfirm} onClose={onClose} />;
 }
 
-function ListSkeleton() {
-  return (
-    <div className="positions__loading" aria-busy="true" data-testid="pos-loading">
-      {Array.from({ length: 4 }, (_, i) => (
-        <Skeleton.Paragraph key={i} lineCount={3} animated />
-      ))}
-    </div>
-  );
+// A holding card's height at 390 px (name, tags, three figures, P&L, time, the close button): see positions-totals.spec.
+const CARD_HEIGHT = 288;
+
+function PositionsLoading() {
+  const { t } = useTranslation();
+  return <ListSkeleton rows={4} rowHeight={CARD_HEIGHT} label={t('trade.loading')} testId="pos-loading" />;
 }
 
 function EmptyTab({ tab }: { tab: PositionTab }) {
