@@ -19,6 +19,12 @@ test.describe.configure({ mode: 'serial' });
 const account = freshAccount();
 const password = 'daytrade26xy';
 
+/** Minutes of the JST day now. */
+const jstMinute = () => {
+  const d = new Date(Date.now() + 9 * 3_600_000);
+  return d.getUTCHours() * 60 + d.getUTCMinutes();
+};
+
 /** JST HH:MM of `ms` from now. */
 const jstClock = (ms: number) => {
   const d = new Date(Date.now() + ms + 9 * 3_600_000);
@@ -60,8 +66,22 @@ test('the member applies for a quota from the home shortcut (a bad amount refuse
 test('staff approve it; the member places a day trade; the cut-off closes it live with its reason', async ({
   page,
   browser,
+  request,
 }) => {
-  test.setTimeout(300_000);
+  // The trade is placed before the cut-off and closed at it on the same JST day, so this test cannot straddle
+  // midnight: in the last twelve minutes of a JST day it waits for the next one.
+  const toMidnight = 24 * 60 - jstMinute();
+  const wait = toMidnight <= 12 ? (toMidnight + 1) * 60_000 : 0;
+  test.setTimeout(300_000 + wait);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  // Day trades are refused after the cut-off (15:30 JST unless staff move it), and CI runs at any hour: the cut-off is
+  // first moved ten minutes ahead, so the member can place the day trade whatever the time.
+  await apiCall(
+    request,
+    'admin/daytrade/settings/save',
+    { demoCutOff: jstClock(10 * 60_000), reason: 'e2e: day trades open for the next ten minutes' },
+    await staffHeaders(request),
+  );
   await signIn(page, staffAccount, staffPassword(), /#\/admin/);
   await page.getByTestId('admin-nav-daytradeApplications').click();
   const row = page.getByTestId('admin-row').filter({ hasText: account }).first();
