@@ -3,6 +3,7 @@ import { Button, Skeleton, Tabs } from 'antd-mobile';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { statementCategories } from '@kabuto/domain/statements/statement';
 import type { CurrencySectionWire, StatementFormat, StatementRequest, StatementWire } from '../api/statements.api.ts';
 import { downloadStatement, fetchStatement, statementKeys } from '../api/statements.api.ts';
 import { monthOptions, yearOptions } from '../components/period-options.ts';
@@ -21,20 +22,8 @@ import '../statements.css';
 type Kind = StatementRequest['kind'];
 type Category = keyof CurrencySectionWire['totals'];
 
-// The order the totals are read in (the report's order: money in and out, then trading, then charges).
-const categories = [
-  'deposits',
-  'withdrawals',
-  'exchangesIn',
-  'exchangesOut',
-  'realisedPnl',
-  'fees',
-  'stampDuty',
-  'financing',
-  'loanInterest',
-  'referral',
-  'other',
-] as const satisfies readonly Category[];
+// The order the totals are read in: the domain's, the report's order (money in and out, then trading, then charges).
+const categories: readonly Category[] = statementCategories;
 
 /**
  * Statements (/user/statements; issue 27): the monthly statement and the annual trading report (年間取引報告書), read
