@@ -1,5 +1,5 @@
 // `npm test`: lint, typecheck, unit and API tests (vitest), browser tests (Playwright) — then one summary line.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 interface Step {
@@ -29,11 +29,41 @@ interface PlaywrightSuite {
   }[];
 }
 
+// Runs a step with its output passed through as it comes, and kept, so the end can repeat what matters.
+function run(cmd: string[]): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd[0] as string, cmd.slice(1), { stdio: ['inherit', 'pipe', 'pipe'] });
+    const chunks: string[] = [];
+    child.stdout.on('data', (b: Buffer) => {
+      process.stdout.write(b);
+      chunks.push(b.toString('utf8'));
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      process.stderr.write(b);
+      chunks.push(b.toString('utf8'));
+    });
+    child.on('close', (status) => resolve({ status, output: chunks.join('') }));
+  });
+}
+
+// Vitest fails a run whose tests all passed when it caught an error outside any test (a late rejection, a worker that
+// died): that error is in its "Unhandled Errors" section, not in the JSON report, so it is kept from the output.
+function unhandledErrors(output: string): string[] {
+  // eslint-disable-next-line no-control-regex -- the colour codes vitest writes
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const start = lines.findIndex((l) => /Unhandled Errors? ⎯/.test(l));
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && /^\s*Test Files\s/.test(l));
+  return lines.slice(start, end < 0 ? start + 40 : Math.min(end, start + 40)).filter((l) => l.trim() !== '');
+}
+
 const failedSteps: string[] = [];
+let vitestErrors: string[] = [];
 for (const step of steps) {
   process.stdout.write(`\n── ${step.name}: ${step.cmd.join(' ')}\n`);
-  const res = spawnSync(step.cmd[0] as string, step.cmd.slice(1), { stdio: 'inherit' });
+  const res = await run(step.cmd);
   if (res.status !== 0) failedSteps.push(step.name);
+  if (step.name === 'unit and API tests') vitestErrors = unhandledErrors(res.output);
 }
 
 let passed = 0;
@@ -86,6 +116,8 @@ if (existsSync('.tmp/playwright.json')) {
   for (const suite of p.suites ?? []) walk(suite);
 }
 if (failures.length > 0) process.stdout.write(`\nFailed tests:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}\n`);
+if (vitestErrors.length > 0)
+  process.stdout.write(`\nErrors outside the tests:\n${vitestErrors.map((l) => `  ${l}`).join('\n')}\n`);
 if (failedSteps.length > 0) process.stdout.write(`\nFailed steps: ${failedSteps.join(', ')}\n`);
 // A line CI reads: "N passed, N failed".
 process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
