@@ -57,13 +57,29 @@ function unhandledErrors(output: string): string[] {
   return lines.slice(start, end < 0 ? start + 40 : Math.min(end, start + 40)).filter((l) => l.trim() !== '');
 }
 
+/**
+ * Whether every unhandled error is vitest's own pool or RPC error (`[vitest-pool]: Timeout starting forks runner`,
+ * `[vitest-pool]: Worker forks emitted error` for a worker that died after its files reported, `[vitest-worker]:
+ * Timeout calling "onTaskUpdate"`): the runner's housekeeping under load on two cores, not the code under test. An
+ * error of the code's own (a late rejection, an uncaught exception) names a test file and is never one of these.
+ */
+function onlyRunnerErrors(section: string[]): boolean {
+  const messages = section.flatMap((l, i) =>
+    /⎯ Unhandled (Error|Rejection) ⎯/.test(l) ? [section[i + 1]?.trim() ?? ''] : [],
+  );
+  return messages.length > 0 && messages.every((m) => /^(\w*Error: )?\[vitest-(pool|worker)\]/.test(m));
+}
+
 const failedSteps: string[] = [];
+let vitestFailed = false;
 let vitestErrors: string[] = [];
 for (const step of steps) {
   process.stdout.write(`\n── ${step.name}: ${step.cmd.join(' ')}\n`);
   const res = await run(step.cmd);
-  if (res.status !== 0) failedSteps.push(step.name);
-  if (step.name === 'unit and API tests') vitestErrors = unhandledErrors(res.output);
+  if (step.name === 'unit and API tests') {
+    vitestErrors = unhandledErrors(res.output);
+    vitestFailed = res.status !== 0;
+  } else if (res.status !== 0) failedSteps.push(step.name);
 }
 
 let passed = 0;
@@ -72,18 +88,25 @@ let skipped = 0;
 // The names of what failed, repeated at the very end: CI keeps only the tail of a long log.
 const failures: string[] = [];
 const firstLine = (messages: string[] | undefined) => (messages?.[0] ?? '').split('\n')[0]?.slice(0, 300) ?? '';
-if (existsSync('.tmp/vitest.json')) {
-  const v = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-    testResults?: {
-      name: string;
-      message?: string;
-      assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
-    }[];
-  };
+interface VitestReport {
+  numTotalTests: number;
+  numPassedTests: number;
+  numFailedTests: number;
+  numFailedTestSuites: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[];
+  }[];
+}
+const vitestReport = existsSync('.tmp/vitest.json')
+  ? (JSON.parse(readFileSync('.tmp/vitest.json', 'utf8')) as VitestReport)
+  : null;
+if (vitestReport) {
+  const v = vitestReport;
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
@@ -94,6 +117,16 @@ if (existsSync('.tmp/vitest.json')) {
     if (failedTests.length === 0 && file.message) failures.push(`${where}: ${firstLine([file.message])}`);
   }
 }
+// A vitest run fails on its own pool errors alone only when its report shows every file and every test passed;
+// then the errors are printed as a warning, and the step counts as passed. Anything else fails the step.
+const vitestReportClean =
+  vitestReport !== null &&
+  vitestReport.numFailedTests === 0 &&
+  vitestReport.numFailedTestSuites === 0 &&
+  vitestReport.numTotalTests > 0 &&
+  (vitestReport.testResults ?? []).every((f) => f.status !== 'failed');
+const runnerNoise = vitestFailed && vitestReportClean && onlyRunnerErrors(vitestErrors);
+if (vitestFailed && !runnerNoise) failedSteps.unshift('unit and API tests');
 if (existsSync('.tmp/playwright.json')) {
   const p = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
@@ -117,7 +150,9 @@ if (existsSync('.tmp/playwright.json')) {
 }
 if (failures.length > 0) process.stdout.write(`\nFailed tests:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}\n`);
 if (vitestErrors.length > 0)
-  process.stdout.write(`\nErrors outside the tests:\n${vitestErrors.map((l) => `  ${l}`).join('\n')}\n`);
+  process.stdout.write(
+    `\n${runnerNoise ? "Warning: vitest's own worker errors, with every test passed (not counted as a failure)" : 'Errors outside the tests'}:\n${vitestErrors.map((l) => `  ${l}`).join('\n')}\n`,
+  );
 if (failedSteps.length > 0) process.stdout.write(`\nFailed steps: ${failedSteps.join(', ')}\n`);
 // A line CI reads: "N passed, N failed".
 process.stdout.write(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
