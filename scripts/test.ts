@@ -60,8 +60,10 @@ function unhandledErrors(output: string): string[] {
 /**
  * Whether every unhandled error is vitest's own pool or RPC error (`[vitest-pool]: Timeout starting forks runner`,
  * `[vitest-pool]: Worker forks emitted error` for a worker that died after its files reported, `[vitest-worker]:
- * Timeout calling "onTaskUpdate"`): the runner's housekeeping under load on two cores, not the code under test. An
- * error of the code's own (a late rejection, an uncaught exception) names a test file and is never one of these.
+ * Timeout calling "onTaskUpdate"`): the runner's housekeeping under load on two cores. A rejection or exception the
+ * code under test leaves while vitest listens is its own "Unhandled Rejection"/"Unhandled Error" and fails the step;
+ * one that kills an idle worker after its files reported shows as the pool's error, and is let pass only because every
+ * test had already passed.
  */
 function onlyRunnerErrors(section: string[]): boolean {
   const messages = section.flatMap((l, i) =>
