@@ -6,11 +6,13 @@ interface Step {
   name: string;
   cmd: string[];
 }
+// The vitest step's outcome is decided after its JSON report is read (see `runnerNoise` below).
+const vitestStep = 'unit and API tests';
 const steps: Step[] = [
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   {
-    name: 'unit and API tests',
+    name: vitestStep,
     cmd: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json'],
   },
   { name: 'browser tests', cmd: ['npm', 'run', 'test:e2e'] },
@@ -78,7 +80,7 @@ let vitestErrors: string[] = [];
 for (const step of steps) {
   process.stdout.write(`\n── ${step.name}: ${step.cmd.join(' ')}\n`);
   const res = await run(step.cmd);
-  if (step.name === 'unit and API tests') {
+  if (step.name === vitestStep) {
     vitestErrors = unhandledErrors(res.output);
     vitestFailed = res.status !== 0;
   } else if (res.status !== 0) failedSteps.push(step.name);
@@ -128,7 +130,7 @@ const vitestReportClean =
   vitestReport.numTotalTests > 0 &&
   (vitestReport.testResults ?? []).every((f) => f.status !== 'failed');
 const runnerNoise = vitestFailed && vitestReportClean && onlyRunnerErrors(vitestErrors);
-if (vitestFailed && !runnerNoise) failedSteps.unshift('unit and API tests');
+if (vitestFailed && !runnerNoise) failedSteps.unshift(vitestStep);
 if (existsSync('.tmp/playwright.json')) {
   const p = JSON.parse(readFileSync('.tmp/playwright.json', 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
